@@ -1,0 +1,69 @@
+// Thin shims over Graphviz's C API for Swift 6.
+//
+// - `Agdirected` and the other `Agdesc_t` globals import as mutable globals, which Swift 6's
+//   strict concurrency rejects; these functions return them by value instead.
+// - cgraph's setters take `char *` although they copy their arguments; the shims take
+//   `const char *` so Swift strings convert directly and const changes between Graphviz
+//   versions stay hidden here.
+#ifndef BOARDY_CGRAPHVIZ_SHIM_H
+#define BOARDY_CGRAPHVIZ_SHIM_H
+
+#include <graphviz/gvc.h>
+#include <graphviz/cgraph.h>
+
+static inline Agdesc_t bvz_directed(void) { return Agdirected; }
+static inline Agdesc_t bvz_strict_directed(void) { return Agstrictdirected; }
+
+static inline Agraph_t *bvz_agopen(const char *name, Agdesc_t desc) {
+    return agopen((char *)name, desc, NULL);
+}
+static inline Agraph_t *bvz_agsubg(Agraph_t *g, const char *name) {
+    return agsubg(g, (char *)name, 1);
+}
+static inline Agnode_t *bvz_agnode(Agraph_t *g, const char *name) {
+    return agnode(g, (char *)name, 1);
+}
+static inline Agedge_t *bvz_agedge(Agraph_t *g, Agnode_t *t, Agnode_t *h, const char *name) {
+    return agedge(g, t, h, (char *)name, 1);
+}
+static inline int bvz_agsafeset(void *obj, const char *name, const char *value, const char *def) {
+    return agsafeset(obj, (char *)name, (char *)value, (char *)def);
+}
+/// Sets an HTML-like label: the value is interned with `agstrdup_html` so cgraph treats it as HTML.
+static inline int bvz_agsafeset_html(Agraph_t *root, void *obj, const char *name, const char *html) {
+    Agsym_t *sym = agattr(agraphof(obj), AGTYPE(obj), (char *)name, NULL);
+    if (sym == NULL) sym = agattr(root, AGTYPE(obj), (char *)name, "");
+    char *interned = agstrdup_html(agraphof(obj), (char *)html);
+    int rc = agxset(obj, sym, interned);
+    agstrfree(agraphof(obj), interned);
+    return rc;
+}
+static inline Agsym_t *bvz_agattr(Agraph_t *g, int kind, const char *name, const char *def) {
+    return agattr(g, kind, (char *)name, (char *)def);
+}
+static inline int bvz_agxset(void *obj, Agsym_t *sym, const char *value) {
+    return agxset(obj, sym, value);
+}
+static inline char *bvz_agget(void *obj, const char *name) {
+    return agget(obj, (char *)name);
+}
+
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/// Writes `g` as DOT text (before or after layout) into a malloc'd buffer; free it with free().
+/// Returns 0 on success.
+static inline int bvz_write_dot(Agraph_t *g, char **out, size_t *len) {
+    *out = NULL;
+    *len = 0;
+    FILE *f = open_memstream(out, len);
+    if (f == NULL) return -1;
+    int rc = agwrite(g, f);
+    if (fclose(f) != 0) rc = -1;
+    return rc;
+}
+
+static inline void bvz_free(void *p) { free(p); }
+
+#endif

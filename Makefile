@@ -1,0 +1,49 @@
+# boardy-viz — quick start: `make demo`, `make test`.
+# Every target that builds first makes sure Graphviz's C library is installed (Debian: libgraphviz-dev).
+
+SWIFT      ?= swift
+PATH       := $(PATH):/opt/swift/usr/bin
+export PATH
+SUDO       := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
+OUT        ?= out
+BENCH_BUILD = .build-release
+
+.PHONY: deps build demo test bench tsan clean
+
+## deps: install libgraphviz-dev through apt when pkg-config cannot find libgvc.
+deps:
+	@if pkg-config --exists libgvc; then \
+	  echo "graphviz: libgvc $$(pkg-config --modversion libgvc) found"; \
+	else \
+	  echo "graphviz: libgvc not found, installing libgraphviz-dev with apt"; \
+	  $(SUDO) apt-get update && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y libgraphviz-dev; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+## demo: build, record a small checkout flow on the virtual clock, print where the trace is.
+demo: deps
+	$(SWIFT) build --product boardy-demo
+	@mkdir -p $(OUT)
+	$(SWIFT) run --skip-build boardy-demo $(OUT)
+
+## test: the whole test suite (Swift Testing).
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## bench: every boardy-bench subcommand, release build; figures go to BENCHMARKS.md by hand.
+bench: deps
+	$(SWIFT) build -c release --scratch-path $(BENCH_BUILD) --product boardy-bench
+	$(BENCH_BUILD)/release/boardy-bench recorder
+	$(BENCH_BUILD)/release/boardy-bench trace-io
+
+## tsan: the test suite under the thread sanitizer (slow; not part of `make test`).
+tsan: deps
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
+
+clean:
+	rm -rf .build .build-release .build-tsan $(OUT)

@@ -1,0 +1,66 @@
+// swift-tools-version: 6.0
+// boardy-viz: Boardy's board/barrier model headless, traced, simulated, rendered and replayed.
+import PackageDescription
+
+let package = Package(
+    name: "boardy-viz",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "BoardyTrace", targets: ["BoardyTrace"]),
+        .library(name: "Boardy", targets: ["Boardy"]),
+        .library(name: "BoardyGraphviz", targets: ["BoardyGraphviz"]),
+        .executable(name: "boardy-bench", targets: ["boardy-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+    ],
+    targets: [
+        // Graphviz's C library (libgvc, libcgraph), found through pkg-config.
+        .systemLibrary(
+            name: "CGraphviz",
+            path: "CGraphviz",
+            pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"])]
+        ),
+
+        // Layer 1: the trace model and its JSON Lines codec. Knows nothing of boards.
+        .target(
+            name: "BoardyTrace",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+        ),
+        // Layer 2: the headless Boardy engine. Reports to BoardyTrace's observer protocol.
+        .target(
+            name: "Boardy",
+            dependencies: [
+                "BoardyTrace",
+                .product(name: "HeapModule", package: "swift-collections"),
+            ]
+        ),
+        // Rendering: a small graph model over Graphviz's C library. Knows nothing of boards.
+        .target(name: "BoardyGraphviz", dependencies: ["CGraphviz"]),
+
+        .executableTarget(
+            name: "boardy-bench",
+            dependencies: [
+                "Boardy", "BoardyTrace",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/boardy-bench"
+        ),
+
+        .testTarget(
+            name: "BoardyTraceTests",
+            dependencies: ["BoardyTrace"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "BoardyTests",
+            dependencies: ["Boardy", "BoardyTrace"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(name: "BoardyGraphvizTests", dependencies: ["BoardyGraphviz"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

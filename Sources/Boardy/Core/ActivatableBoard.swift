@@ -1,0 +1,92 @@
+/// A board a motherboard can activate (Boardy's `ActivatableBoard`).
+///
+/// The motherboard transports inputs, outputs and commands untyped; ``GuaranteedBoard`` and
+/// ``GuaranteedCommandBoard`` type them, and a value of the wrong type becomes a traced
+/// cancellation (`invalid-input`) instead of Boardy's debug assertion.
+public protocol ActivatableBoard: Board {
+    /// Runs the board with `option` as its input.
+    func activate(withOption option: Any?)
+    /// Receives a command (`interact`); only installed boards receive commands.
+    func interact(command: Any?)
+    /// Why `option` cannot be this board's input, or nil when it can.
+    func inputMismatch(_ option: Any?) -> String?
+    /// Whether the board skips the gateway barrier (Boardy's `shouldBypassGatewayBarrier()`).
+    func shouldBypassGatewayBarrier() -> Bool
+}
+
+extension ActivatableBoard {
+    /// Boards ignore commands unless they implement `interact`.
+    public func interact(command: Any?) {}
+    /// Untyped boards accept any input.
+    public func inputMismatch(_ option: Any?) -> String? { nil }
+    /// Boards go through the gateway unless they opt out.
+    public func shouldBypassGatewayBarrier() -> Bool { false }
+}
+
+/// A board with a typed input (Boardy's `GuaranteedBoard`). A `Void` input accepts `nil`, an
+/// optional input accepts `nil` as `.none`.
+public protocol GuaranteedBoard: ActivatableBoard {
+    /// The input type.
+    associatedtype InputType
+    /// Runs the board with a well-typed input.
+    func activate(withGuaranteedInput input: InputType)
+}
+
+extension GuaranteedBoard {
+    public func activate(withOption option: Any?) {
+        if let input = BoardValue.cast(option, to: InputType.self) {
+            activate(withGuaranteedInput: input)
+        }
+    }
+
+    public func inputMismatch(_ option: Any?) -> String? {
+        BoardValue.cast(option, to: InputType.self) == nil
+            ? "expected input of type \(InputType.self), got \(BoardValue.typeDescription(option))" : nil
+    }
+}
+
+/// A board with typed commands (Boardy's `GuaranteedCommandBoard`). Commands of another type
+/// are ignored.
+public protocol GuaranteedCommandBoard: ActivatableBoard {
+    /// The command type.
+    associatedtype CommandType
+    /// Receives a well-typed command.
+    func interact(guaranteedCommand: CommandType)
+}
+
+extension GuaranteedCommandBoard {
+    public func interact(command: Any?) {
+        if let c = BoardValue.cast(command, to: CommandType.self) { interact(guaranteedCommand: c) }
+    }
+}
+
+/// A board whose outputs are typed (Boardy's `GuaranteedOutputSendingBoard`).
+public protocol GuaranteedOutputSendingBoard: Board {
+    /// The output type.
+    associatedtype OutputType
+}
+
+extension GuaranteedOutputSendingBoard {
+    /// Sends a typed output.
+    public func sendOutput(_ output: OutputType) {
+        emit(.output(output))
+    }
+}
+
+/// Casting the motherboard's untyped values.
+enum BoardValue {
+    /// `value` as a `T`, treating nil as `()` for `Void` and as `.none` for optionals.
+    static func cast<T>(_ value: Any?, to type: T.Type) -> T? {
+        if let value {
+            return value as? T
+        }
+        if T.self == Void.self { return (() as Any) as? T }
+        if let opt = T.self as? any ExpressibleByNilLiteral.Type { return opt.init(nilLiteral: ()) as? T }
+        return nil
+    }
+
+    static func typeDescription(_ value: Any?) -> String {
+        guard let value else { return "nil" }
+        return String(describing: type(of: value))
+    }
+}

@@ -1,0 +1,28 @@
+/// A board whose activation is a closure: handy in tests and small flows.
+///
+/// ```swift
+/// let cart = ClosureBoard<String>(identifier: "pubShoppingCart") { board, cartID in
+///     board.sendOutput("order-\(cartID)")
+/// }
+/// ```
+public final class ClosureBoard<Input>: Board, GuaranteedBoard {
+    public typealias InputType = Input
+    private let onActivate: (ClosureBoard<Input>, Input) -> Void
+    private let onCommand: ((ClosureBoard<Input>, Any?) -> Void)?
+    private let bypassesGateway: Bool
+
+    /// A board running `onActivate` on each activation and `onCommand` on each command.
+    public init(
+        identifier: BoardID, bypassGateway: Bool = false, onCommand: ((ClosureBoard<Input>, Any?) -> Void)? = nil,
+        onActivate: @escaping (ClosureBoard<Input>, Input) -> Void
+    ) {
+        self.onActivate = onActivate
+        self.onCommand = onCommand
+        self.bypassesGateway = bypassGateway
+        super.init(identifier: identifier)
+    }
+
+    public func activate(withGuaranteedInput input: Input) { onActivate(self, input) }
+    public func interact(command: Any?) { onCommand?(self, command) }
+    public func shouldBypassGatewayBarrier() -> Bool { bypassesGateway }
+}

@@ -1,0 +1,69 @@
+/// One registered reaction of a motherboard: to a board's outputs, flow actions or completion.
+///
+/// Flow steps (`A ->> B`), IO handlers (`io.flow.addTarget`) and completion handlers are all
+/// `BoardFlow`s. A motherboard runs every flow matching a message in registration order, on a
+/// snapshot taken when the message is processed (Boardy rule 2).
+public struct BoardFlow {
+    /// What a flow reacts to.
+    public enum Trigger {
+        /// An output of `source` for which `matches` is true.
+        case output(matches: (Any?) -> Bool)
+        /// A flow action of `source` for which `matches` is true.
+        case flowAction(matches: (Any?) -> Bool)
+        /// The completion of `source` (with `isDone` if given, else any).
+        case completion(isDone: Bool?)
+    }
+
+    /// The board whose messages the flow reacts to.
+    public var source: BoardID
+    /// What it reacts to.
+    public var trigger: Trigger
+    /// How the trace names the reaction (`activate`, `complete`, `relay`, `handler`, `completion`).
+    public var action: String
+    /// The board the reaction addresses, when there is one (for the trace and the graph).
+    public var destination: BoardID?
+    /// A short description of the match (`on` in scenarios), for definitions and graphs.
+    public var label: String?
+    /// The reaction; it runs with the output (or the completion's `isDone`) as its argument.
+    public var perform: (Motherboard, Any?) -> Void
+
+    /// A flow.
+    public init(
+        source: BoardID, trigger: Trigger, action: String, destination: BoardID? = nil, label: String? = nil,
+        perform: @escaping (Motherboard, Any?) -> Void
+    ) {
+        self.source = source
+        self.trigger = trigger
+        self.action = action
+        self.destination = destination
+        self.label = label
+        self.perform = perform
+    }
+
+    func matchesOutput(_ value: Any?, flowAction: Bool) -> Bool {
+        switch trigger {
+        case let .output(m): return !flowAction && m(value)
+        case let .flowAction(m): return flowAction && m(value)
+        case .completion: return false
+        }
+    }
+
+    func matchesCompletion(_ isDone: Bool) -> Bool {
+        if case let .completion(want) = trigger { return want == nil || want == isDone }
+        return false
+    }
+
+    /// How the flow appears in a definition fingerprint.
+    var definition: JSONValue {
+        var o = JSONObject([JSONMember(key: "from", value: .string(source.rawValue))])
+        switch trigger {
+        case .output: o["on"] = .string("output")
+        case .flowAction: o["on"] = .string("flowAction")
+        case let .completion(isDone): o["on"] = .string(isDone.map { "completion:\($0)" } ?? "completion")
+        }
+        if let label { o["match"] = .string(label) }
+        o["action"] = .string(action)
+        if let destination { o["to"] = .string(destination.rawValue) }
+        return .object(o)
+    }
+}

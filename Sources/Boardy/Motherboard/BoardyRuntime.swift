@@ -1,0 +1,116 @@
+/// What every motherboard of one app shares: the scheduler that owns time, the observer that
+/// receives the trace, the `seq` counter, and the one work stack on which all emissions are
+/// processed depth-first in emission order (as Boardy's synchronous calls are, but without
+/// recursion, so a chain of 100,000 activations cannot overflow the stack).
+///
+/// Nested motherboards (continuous boards) and every motherboard of a ``PluginLauncher`` share
+/// their parent's runtime; application-scope barriers live here, so two launchers never share
+/// them.
+public final class BoardyRuntime {
+    /// The scheduler that owns time.
+    public let scheduler: any Scheduler
+    /// The observer that receives every event, if any. With none, no event is built.
+    public let observer: (any TraceObserver)?
+
+    /// The `seq` of the last event recorded.
+    public private(set) var lastSeq = 0
+    /// The `seq` of the event in whose context code runs now (the cause of what it emits).
+    var currentCause = 0
+
+    private var stack: [WorkItem] = []
+    private var pending: [WorkItem] = []
+    private(set) var isProcessing = false
+
+    /// A runtime on `scheduler` (a fresh ``VirtualScheduler`` by default) reporting to `observer`.
+    public init(scheduler: any Scheduler = VirtualScheduler(), observer: (any TraceObserver)? = nil) {
+        self.scheduler = scheduler
+        self.observer = observer
+        stack.reserveCapacity(64)
+        pending.reserveCapacity(16)
+    }
+
+    /// Whether events are being recorded.
+    @inline(__always) var isTracing: Bool { observer != nil }
+
+    /// Records an event and returns its `seq` (0 when nothing observes).
+    @inline(__always)
+    @discardableResult
+    func record(_ mb: Motherboard, cause: Int, _ body: @autoclosure () -> TraceEvent.Body, extra: @autoclosure () -> JSONObject = JSONObject()) -> Int {
+        guard let observer else { return 0 }
+        lastSeq += 1
+        observer.record(TraceEvent(seq: lastSeq, t: scheduler.now, mb: mb.path, cause: cause == 0 ? nil : cause, body: body(), extra: extra()))
+        return lastSeq
+    }
+
+    /// Records an outside stimulus (a script step, a test's call) and returns its `seq`, to be
+    /// passed as the cause of what it starts.
+    @discardableResult
+    public func recordStimulus(_ action: String, fields: JSONObject = JSONObject(), mb: String = "main") -> Int {
+        guard let observer else { return 0 }
+        lastSeq += 1
+        observer.record(TraceEvent(seq: lastSeq, t: scheduler.now, mb: mb, body: .stimulus(action: action, fields: fields)))
+        return lastSeq
+    }
+
+    /// Runs `body` with `cause` as the cause of what it emits.
+    public func withCause<R>(_ cause: Int, _ body: () throws -> R) rethrows -> R {
+        let saved = currentCause
+        currentCause = cause
+        defer { currentCause = saved }
+        return try body()
+    }
+
+    /// Schedules `action` after `delay`; it runs with the current cause.
+    func schedule(after delay: TraceDuration, _ action: @escaping () -> Void) {
+        let cause = currentCause
+        scheduler.schedule(after: delay) { [weak self] in
+            guard let self else { return action() }
+            self.withCause(cause) { action() }
+        }
+    }
+
+    // MARK: The work stack
+
+    /// Queues work: during processing it waits for the current item to finish (then runs before
+    /// anything queued earlier: depth first); otherwise it runs now, to completion.
+    func submit(_ item: WorkItem) {
+        if isProcessing {
+            pending.append(item)
+        } else {
+            stack.append(item)
+            drain()
+        }
+    }
+
+    private func drain() {
+        isProcessing = true
+        defer { isProcessing = false }
+        while let item = stack.popLast() {
+            let saved = currentCause
+            item.motherboard.process(item)
+            currentCause = saved
+            if !pending.isEmpty {
+                // What the item emitted runs next, in emission order.
+                stack.append(contentsOf: pending.reversed())
+                pending.removeAll(keepingCapacity: true)
+            }
+        }
+    }
+}
+
+/// One unit of work on the runtime's stack.
+struct WorkItem {
+    enum Action {
+        case activate(BoardID, input: Any?, source: BoardID?)
+        case output(Board, Any?, flowAction: Bool)
+        case orphanOutput(Board, Any?, flowAction: Bool)
+        case route(BoardFlow, from: BoardID, value: Any?)
+        case command(BoardID, Any?)
+        case completion(Board, Bool)
+        case call(() -> Void)
+    }
+
+    let motherboard: Motherboard
+    var action: Action
+    var cause: Int
+}

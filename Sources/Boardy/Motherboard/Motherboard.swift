@@ -1,0 +1,298 @@
+/// The orchestrator: activates boards, routes what they emit through its flows, removes them when
+/// they complete, and reports every step to its runtime's observer.
+///
+/// ```swift
+/// let recorder = TraceRecorder()
+/// let mainboard = Motherboard(boards: [cart, ordering, payment], runtime: BoardyRuntime(observer: recorder))
+/// mainboard.registerFlowSteps(.pubShoppingCart ->> .pubOrdering ->> .pubPayment)
+/// mainboard.activate(.pubShoppingCart, with: "cart-1")
+/// ```
+///
+/// A motherboard is used from one thread (its scheduler's), as Boardy's is from the main thread.
+public final class Motherboard {
+    /// The motherboard's id: `main` for an app's root.
+    public let identifier: BoardID
+    /// The path that names it in traces: `main`, or `main/<board>` inside a continuous board.
+    public private(set) var path: String
+    /// The runtime it shares with its parent and children; nil for the inner motherboard of a
+    /// continuous board that is not installed yet.
+    public private(set) var runtime: BoardyRuntime?
+    /// The producer of boards that are not installed yet.
+    public let boardProducer: BoardProducer?
+    /// The root context boards are installed into.
+    public private(set) weak var context: AnyObject?
+    /// The continuous board that owns this motherboard, if it is an inner one.
+    public private(set) weak var parentBoard: ContinuousBoard?
+
+    private var installed: [BoardID: any ActivatableBoard] = [:]
+    private var declared: [BoardID: String] = [:]
+    private var flowsBySource: [BoardID: [BoardFlow]] = [:]
+    /// Every flow in registration order.
+    public private(set) var flows: [BoardFlow] = []
+    private var activeSource: BoardID?
+
+    /// A motherboard with `boards` installed now and `boardProducer` producing the others on
+    /// demand. A root motherboard gets `runtime` (by default a fresh one on a virtual clock with no
+    /// observer).
+    public init(
+        identifier: BoardID = "main", boards: [any ActivatableBoard] = [], boardProducer: BoardProducer? = nil,
+        runtime: BoardyRuntime? = BoardyRuntime()
+    ) {
+        self.identifier = identifier
+        self.path = identifier.rawValue
+        self.boardProducer = boardProducer
+        self.runtime = runtime
+        for board in boards { installBoard(board) }
+    }
+
+    /// A motherboard whose boards are all produced on demand (Boardy's dynamic registration).
+    public convenience init(identifier: BoardID = "main", boardProducer: BoardProducer, runtime: BoardyRuntime? = BoardyRuntime()) {
+        self.init(identifier: identifier, boards: [], boardProducer: boardProducer, runtime: runtime)
+    }
+
+    // MARK: Installing
+
+    /// Installs `board` now: it gets this motherboard as its delegate and its root context. A
+    /// board already installed under the same id is replaced.
+    public func installBoard(_ board: any ActivatableBoard) {
+        installed[board.identifier] = board
+        declared[board.identifier] = String(reflecting: type(of: board))
+        board.motherboard = self
+        board.formerMotherboard = nil
+        board.context = context
+        if let continuous = board as? ContinuousBoard, let runtime {
+            continuous.attachInner(runtime: runtime, path: "\(path)/\(board.identifier.rawValue)", context: context)
+        }
+    }
+
+    /// Installs the motherboard and its boards into a root context (a window, a view controller).
+    public func install(into context: AnyObject) {
+        self.context = context
+        for board in installed.values { board.context = context }
+    }
+
+    /// The installed board with `id`, if any (completed boards are not installed).
+    public func board(_ id: BoardID) -> (any ActivatableBoard)? { installed[id] }
+
+    /// Whether a board with `id` is installed now.
+    public func isInstalled(_ id: BoardID) -> Bool { installed[id] != nil }
+
+    func attach(runtime: BoardyRuntime, path: String, parent: ContinuousBoard, context: AnyObject?) {
+        self.runtime = runtime
+        self.path = path
+        self.parentBoard = parent
+        self.context = context
+        for board in installed.values {
+            board.context = context
+            if let continuous = board as? ContinuousBoard {
+                continuous.attachInner(runtime: runtime, path: "\(path)/\(board.identifier.rawValue)", context: context)
+            }
+        }
+    }
+
+    // MARK: Flows
+
+    /// Registers a flow; it sees messages processed from now on (Boardy rule 2).
+    public func registerFlow(_ flow: BoardFlow) {
+        flows.append(flow)
+        flowsBySource[flow.source, default: []].append(flow)
+    }
+
+    /// Registers flow steps: `A ->> B ->> C` makes any output of A activate B with that output,
+    /// and any output of B activate C (Boardy rule 19).
+    public func registerFlowSteps(_ steps: FlowSteps) {
+        for (from, to) in steps.steps {
+            registerFlow(BoardFlow(source: from, trigger: .output(matches: { _ in true }), action: "activate", destination: to) { mb, output in
+                mb.activate(to, with: output)
+            })
+        }
+    }
+
+    /// Registers several chains.
+    public func registerFlowSteps(_ steps: [FlowSteps]) {
+        for s in steps { registerFlowSteps(s) }
+    }
+
+    // MARK: Outside calls
+
+    /// Asks for `id` to be activated with `input`. From outside a run it runs now, to completion;
+    /// from inside (a board, a flow) it runs right after the current step, depth first.
+    public func activate(_ id: BoardID, with input: Any? = nil) {
+        submit(.activate(id, input: input, source: activeSource))
+    }
+
+    /// Sends `command` to the installed board `id` (Boardy's `interact`); never produces a board.
+    public func sendCommand(_ command: Any?, to id: BoardID) {
+        submit(.command(id, command))
+    }
+
+    /// Completes the installed board `id` from outside, as a user closing its screen would.
+    public func completeBoard(_ id: BoardID, isDone: Bool = true) {
+        guard let board = installed[id] else { return }
+        submit(.completion(board, isDone))
+    }
+
+    /// Runs `body` as one step of this motherboard's work: what it emits is processed after it,
+    /// depth first, with the current cause.
+    public func perform(_ body: @escaping () -> Void) {
+        submit(.call(body))
+    }
+
+    private func submit(_ action: WorkItem.Action) {
+        guard let runtime else {
+            preconditionFailure("Motherboard \(path): used before its continuous board was installed")
+        }
+        runtime.submit(WorkItem(motherboard: self, action: action, cause: runtime.currentCause))
+    }
+
+    func receive(_ emission: Board.Emission, from board: Board) {
+        switch emission {
+        case let .output(v): submit(.output(board, v, flowAction: false))
+        case let .flowAction(v): submit(.output(board, v, flowAction: true))
+        case let .activate(id, input): submit(.activate(id, input: input, source: board.identifier))
+        case let .command(id, c): submit(.command(id, c))
+        case let .complete(done): submit(.completion(board, done))
+        }
+    }
+
+    /// A completed board's emission: outputs are recorded as dropped, nothing is routed (Boardy
+    /// rule 4; Boardy itself lets such outputs drive flows again in some versions).
+    func receiveOrphan(_ emission: Board.Emission, from board: Board) {
+        guard runtime?.isTracing == true else { return }
+        switch emission {
+        case let .output(v): submit(.orphanOutput(board, v, flowAction: false))
+        case let .flowAction(v): submit(.orphanOutput(board, v, flowAction: true))
+        default: break
+        }
+    }
+
+    // MARK: Processing (called by the runtime, one item at a time)
+
+    func process(_ item: WorkItem) {
+        let runtime = self.runtime!
+        runtime.currentCause = item.cause
+        activeSource = nil
+        switch item.action {
+        case let .activate(id, input, source):
+            processActivation(id, input: input, source: source, cause: item.cause, runtime: runtime)
+        case let .output(board, value, flowAction):
+            processOutput(board, value, flowAction: flowAction, cause: item.cause, runtime: runtime)
+        case let .orphanOutput(board, value, flowAction):
+            runtime.record(
+                self, cause: item.cause, .outputSent(board: board.identifier.rawValue, output: TraceValue.json(value) ?? .null),
+                extra: Self.droppedExtra(flowAction: flowAction))
+        case let .route(flow, from, value):
+            let seq = runtime.record(
+                self, cause: item.cause,
+                .flowRouted(from: from.rawValue, output: TraceValue.json(value) ?? .null, to: flow.destination?.rawValue, action: flow.action))
+            if seq != 0 { runtime.currentCause = seq }
+            activeSource = from
+            flow.perform(self, value)
+            activeSource = nil
+        case let .command(id, command):
+            if let board = installed[id] {
+                let seq = runtime.record(self, cause: item.cause, .commandSent(board: id.rawValue, command: TraceValue.json(command) ?? .null))
+                if seq != 0 { runtime.currentCause = seq }
+                board.interact(command: command)
+            } else {
+                runtime.record(
+                    self, cause: item.cause, .commandSent(board: id.rawValue, command: TraceValue.json(command) ?? .null),
+                    extra: ["delivered": false])
+            }
+        case let .completion(board, isDone):
+            processCompletion(board, isDone: isDone, cause: item.cause, runtime: runtime)
+        case let .call(body):
+            body()
+        }
+    }
+
+    private static func droppedExtra(flowAction: Bool) -> JSONObject {
+        var o: JSONObject = ["dropped": "board-completed"]
+        if flowAction { o["flowAction"] = true }
+        return o
+    }
+
+    private func processActivation(_ id: BoardID, input: Any?, source: BoardID?, cause: Int, runtime: BoardyRuntime) {
+        let requested = runtime.record(self, cause: cause, .activationRequested(board: id.rawValue, source: source?.rawValue, input: TraceValue.json(input)))
+        let reqCause = requested == 0 ? cause : requested
+        // Rule 5: find the installed board or produce and install it, before any check.
+        guard let board = installed[id] ?? produce(id) else {
+            runtime.record(self, cause: reqCause, .activationCancelled(board: id.rawValue, reason: .unregistered))
+            return
+        }
+        if let mismatch = board.inputMismatch(input) {
+            runtime.record(self, cause: reqCause, .activationCancelled(board: id.rawValue, reason: .invalidInput), extra: ["detail": .string(mismatch)])
+            return
+        }
+        performActivation(board, input: input, cause: reqCause, runtime: runtime)
+    }
+
+    func performActivation(_ board: any ActivatableBoard, input: Any?, cause: Int, runtime: BoardyRuntime) {
+        let seq = runtime.record(self, cause: cause, .activationPerformed(board: board.identifier.rawValue, input: TraceValue.json(input)))
+        runtime.currentCause = seq == 0 ? cause : seq
+        board.activate(withOption: input)
+    }
+
+    private func produce(_ id: BoardID) -> (any ActivatableBoard)? {
+        guard let board = boardProducer?.produceBoard(identifier: id) else { return nil }
+        installBoard(board)
+        return board
+    }
+
+    private func processOutput(_ board: Board, _ value: Any?, flowAction: Bool, cause: Int, runtime: BoardyRuntime) {
+        let id = board.identifier
+        let seq = runtime.record(
+            self, cause: cause, .outputSent(board: id.rawValue, output: TraceValue.json(value) ?? .null),
+            extra: flowAction ? ["flowAction": true] : JSONObject())
+        let routeCause = seq == 0 ? cause : seq
+        if flowAction, let parent = parentBoard {
+            // Rule 3/21: flow actions go to the parent first, as the continuous board's own.
+            runtime.submit(WorkItem(motherboard: self, action: .call { parent.sendFlowAction(value) }, cause: routeCause))
+        }
+        guard let candidates = flowsBySource[id] else { return }
+        for flow in candidates where flow.matchesOutput(value, flowAction: flowAction) {
+            runtime.submit(WorkItem(motherboard: self, action: .route(flow, from: id, value: value), cause: routeCause))
+        }
+    }
+
+    private func processCompletion(_ board: Board, isDone: Bool, cause: Int, runtime: BoardyRuntime) {
+        let id = board.identifier
+        // Rule 4: only the installed instance completes, once.
+        guard let current = installed[id], current === board else { return }
+        installed[id] = nil
+        board.motherboard = nil
+        board.formerMotherboard = self
+        let seq = runtime.record(self, cause: cause, .boardCompleted(board: id.rawValue, success: isDone))
+        let routeCause = seq == 0 ? cause : seq
+        guard let candidates = flowsBySource[id] else { return }
+        for flow in candidates where flow.matchesCompletion(isDone) {
+            runtime.submit(WorkItem(motherboard: self, action: .route(flow, from: id, value: isDone), cause: routeCause))
+        }
+    }
+
+    // MARK: Definition
+
+    /// The registrations as JSON: boards (id and Swift type, sorted by id), produced ids, and
+    /// flows in registration order; continuous boards nest their own. Its fingerprint goes into
+    /// a trace's header.
+    public var definition: JSONValue {
+        var boards: [JSONValue] = []
+        for id in declared.keys.sorted() {
+            var o: JSONObject = ["id": .string(id.rawValue), "type": .string(declared[id]!)]
+            if let continuous = installed[id] as? ContinuousBoard { o["motherboard"] = continuous.continuousMotherboard.definition }
+            boards.append(.object(o))
+        }
+        var o: JSONObject = ["boards": .array(boards)]
+        if let producer = boardProducer { o["produced"] = .array(producer.registeredIDs.map { .string($0.rawValue) }) }
+        o["flows"] = .array(flows.map(\.definition))
+        return .object(o)
+    }
+
+    /// `sha256:` of the canonical JSON of ``definition``.
+    public var definitionFingerprint: String { DefinitionFingerprint.of(definition) }
+
+    /// A trace header for a run of this motherboard.
+    public func traceHeader(scenario: String? = nil) -> TraceHeader {
+        TraceHeader(scenario: scenario, clock: runtime?.scheduler.clock ?? .virtual, definition: definitionFingerprint)
+    }
+}

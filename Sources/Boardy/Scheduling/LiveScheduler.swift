@@ -1,0 +1,104 @@
+import Dispatch
+import Synchronization
+
+/// A scheduler on the monotonic wall clock, for recording real runs.
+///
+/// The thread that calls ``run(for:)`` runs every action, so the engine stays single-threaded.
+/// Other threads hand work in with ``post(_:)`` (for example the completion of real I/O); it runs
+/// on the driving thread in the order it was posted.
+public final class LiveScheduler: Scheduler, @unchecked Sendable {
+    // Closures from `schedule` are only created and run on the driving thread; the lock guards
+    // the queue they wait in, which `post` (any thread) shares.
+    private struct Entry: Comparable, @unchecked Sendable {
+        var time: Int64
+        var order: UInt64
+        var token: ScheduledAction
+        // Run only on the driving thread (see above).
+        var action: () -> Void
+        static func < (a: Entry, b: Entry) -> Bool { (a.time, a.order) < (b.time, b.order) }
+        static func == (a: Entry, b: Entry) -> Bool { a.time == b.time && a.order == b.order }
+    }
+
+    private struct State {
+        var entries: [Entry] = []
+        var nextOrder: UInt64 = 0
+    }
+
+    private let state = Mutex(State())
+    private let wake = DispatchSemaphore(value: 0)
+    private let start = DispatchTime.now().uptimeNanoseconds
+    private var quiescenceHandlers: [() -> Void] = []
+
+    /// A scheduler whose clock starts now.
+    public init() {}
+
+    public var clock: TraceHeader.Clock { .live }
+
+    public var now: TraceTime {
+        TraceTime(microseconds: Int64((DispatchTime.now().uptimeNanoseconds - start) / 1000))
+    }
+
+    @discardableResult
+    public func schedule(after delay: TraceDuration, _ action: @escaping () -> Void) -> ScheduledAction {
+        let token = ScheduledAction()
+        enqueue(at: now.microseconds + max(0, delay.microseconds), token: token, action: action)
+        return token
+    }
+
+    /// Hands `action` to the driving thread from any thread; it runs as soon as possible, after
+    /// what was posted before it.
+    public func post(_ action: @escaping @Sendable () -> Void) {
+        enqueue(at: 0, token: ScheduledAction(), action: action)
+    }
+
+    private func enqueue(at time: Int64, token: ScheduledAction, action: @escaping () -> Void) {
+        state.withLock { s in
+            let e = Entry(time: time, order: s.nextOrder, token: token, action: action)
+            s.nextOrder &+= 1
+            // Keep the queue sorted; inserts are mostly at the end.
+            var i = s.entries.count
+            while i > 0 && e < s.entries[i - 1] { i -= 1 }
+            s.entries.insert(e, at: i)
+        }
+        wake.signal()
+    }
+
+    public func onQuiescence(_ handler: @escaping () -> Void) {
+        quiescenceHandlers.append(handler)
+    }
+
+    /// Runs actions as they fall due for `duration` of wall time, or until nothing is scheduled
+    /// when `duration` is nil (then calls the quiescence handlers). Returns how many actions ran.
+    @discardableResult
+    public func run(for duration: TraceDuration? = nil) -> Int {
+        let deadline = duration.map { now.microseconds + $0.microseconds }
+        var ran = 0
+        while true {
+            let current = now.microseconds
+            if let deadline, current >= deadline { return ran }
+            let next: Entry?? = state.withLock { s -> Entry?? in
+                guard let first = s.entries.first else { return .none }
+                if first.time <= current { return .some(s.entries.removeFirst()) }
+                return .some(nil)
+            }
+            switch next {
+            case .none:
+                if deadline == nil {
+                    for h in quiescenceHandlers { h() }
+                    return ran
+                }
+                _ = wake.wait(timeout: .now() + .microseconds(Int(deadline! - current)))
+            case .some(.none):
+                let first = state.withLock { $0.entries.first?.time } ?? current
+                var wait = first - current
+                if let deadline { wait = min(wait, deadline - current) }
+                _ = wake.wait(timeout: .now() + .microseconds(Int(max(1, wait))))
+            case let .some(.some(entry)):
+                if !entry.token.isCancelled {
+                    entry.action()
+                    ran += 1
+                }
+            }
+        }
+    }
+}

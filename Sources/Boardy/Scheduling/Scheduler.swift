@@ -1,0 +1,32 @@
+/// Owns time for a motherboard: every delayed or asynchronous step goes through it, never through
+/// a thread behind the engine's back.
+///
+/// A scheduler runs its actions on the thread that drives it (``VirtualScheduler/run()`` or
+/// ``LiveScheduler/run(for:)``), so the engine stays single-threaded.
+public protocol Scheduler: AnyObject {
+    /// The current time on this scheduler's clock, since it started.
+    var now: TraceTime { get }
+    /// Which clock the times are on.
+    var clock: TraceHeader.Clock { get }
+    /// Runs `action` once `delay` has passed. Call it from the scheduler's thread.
+    @discardableResult
+    func schedule(after delay: TraceDuration, _ action: @escaping () -> Void) -> ScheduledAction
+    /// Calls `handler` each time the scheduler has nothing left to run (quiescence).
+    func onQuiescence(_ handler: @escaping () -> Void)
+}
+
+/// A scheduled action that can be cancelled before it runs.
+public final class ScheduledAction: @unchecked Sendable {
+    // Only read and written on the scheduler's thread.
+    var isCancelled = false
+    init() {}
+    /// Stops the action from running, if it has not run yet.
+    public func cancel() { isCancelled = true }
+}
+
+extension TraceTime {
+    /// A duration of `milliseconds`.
+    public static func milliseconds(_ ms: Int64) -> TraceTime { TraceTime(microseconds: ms * 1000) }
+    /// A duration of whole `seconds`.
+    public static func seconds(_ s: Int) -> TraceTime { TraceTime(microseconds: Int64(s) * 1_000_000) }
+}

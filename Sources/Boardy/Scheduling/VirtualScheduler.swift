@@ -1,0 +1,86 @@
+import HeapModule
+
+/// A deterministic scheduler on a virtual clock: time is integer microseconds that advance only
+/// when the next scheduled action is due. Actions due at the same time run in the order they were
+/// scheduled, so the same inputs always give the same order and the same timestamps.
+///
+/// ```swift
+/// let scheduler = VirtualScheduler()
+/// let mainboard = Motherboard(boards: boards, runtime: BoardyRuntime(scheduler: scheduler))
+/// mainboard.activate("pubWelcome")
+/// scheduler.run()          // to quiescence
+/// ```
+public final class VirtualScheduler: Scheduler {
+    private struct Entry: Comparable {
+        var time: Int64
+        var order: UInt64
+        var token: ScheduledAction
+        var action: () -> Void
+        static func < (a: Entry, b: Entry) -> Bool { (a.time, a.order) < (b.time, b.order) }
+        static func == (a: Entry, b: Entry) -> Bool { a.time == b.time && a.order == b.order }
+    }
+
+    private var queue = Heap<Entry>()
+    private var nextOrder: UInt64 = 0
+    private var quiescenceHandlers: [() -> Void] = []
+    /// The current virtual time.
+    public private(set) var now: TraceTime = .zero
+    public var clock: TraceHeader.Clock { .virtual }
+
+    /// A scheduler at time zero with nothing scheduled.
+    public init() {}
+
+    /// How many actions are waiting.
+    public var pendingCount: Int { queue.count }
+
+    @discardableResult
+    public func schedule(after delay: TraceDuration, _ action: @escaping () -> Void) -> ScheduledAction {
+        precondition(delay.microseconds >= 0, "VirtualScheduler: a delay cannot be negative (\(delay))")
+        let token = ScheduledAction()
+        queue.insert(Entry(time: now.microseconds + delay.microseconds, order: nextOrder, token: token, action: action))
+        nextOrder &+= 1
+        return token
+    }
+
+    public func onQuiescence(_ handler: @escaping () -> Void) {
+        quiescenceHandlers.append(handler)
+    }
+
+    /// Runs every action in time order until nothing is left (quiescence), then calls the
+    /// quiescence handlers once. Returns how many actions ran.
+    @discardableResult
+    public func run() -> Int {
+        var ran = 0
+        while let entry = queue.popMin() {
+            now = TraceTime(microseconds: entry.time)
+            guard !entry.token.isCancelled else { continue }
+            entry.action()
+            ran += 1
+        }
+        for h in quiescenceHandlers { h() }
+        return ran
+    }
+
+    /// Runs the actions due at or before `deadline`, then sets the clock to `deadline`. Does not
+    /// call the quiescence handlers unless nothing is left.
+    @discardableResult
+    public func run(until deadline: TraceTime) -> Int {
+        var ran = 0
+        while let first = queue.min, first.time <= deadline.microseconds {
+            let entry = queue.removeMin()
+            now = TraceTime(microseconds: entry.time)
+            guard !entry.token.isCancelled else { continue }
+            entry.action()
+            ran += 1
+        }
+        if deadline > now { now = deadline }
+        if queue.isEmpty { for h in quiescenceHandlers { h() } }
+        return ran
+    }
+
+    /// Advances the clock by `duration`, running what falls due.
+    @discardableResult
+    public func advance(by duration: TraceDuration) -> Int {
+        run(until: now + duration)
+    }
+}

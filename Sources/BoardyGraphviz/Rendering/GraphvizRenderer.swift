@@ -1,0 +1,179 @@
+import CGraphviz
+import Synchronization
+
+/// An output format of ``GraphvizRenderer``.
+public enum RenderFormat: String, Sendable, CaseIterable {
+    /// Scalable vector graphics.
+    case svg
+    /// A PNG image.
+    case png
+    /// DOT text of the graph before layout (no coordinates): deterministic across machines.
+    case dot
+}
+
+/// Graphviz refused a graph: its own messages, collected instead of printed.
+public struct GraphvizError: Error, Sendable, CustomStringConvertible {
+    /// What was being done.
+    public var stage: String
+    /// Graphviz's messages (errors and warnings), in order.
+    public var messages: [String]
+    public var description: String {
+        let detail = messages.isEmpty ? "no message from Graphviz" : messages.joined(separator: "; ")
+        return "Graphviz \(stage) failed: \(detail)"
+    }
+}
+
+/// Lays out and renders graphs in-process through Graphviz's C library (libgvc).
+///
+/// libgvc is not thread-safe, not even with one context per thread, so every call into it, from
+/// building to freeing, runs behind one process-wide lock; one context serves the process.
+/// Graphviz's error and warning messages are captured, never printed.
+public enum GraphvizRenderer {
+    /// Lays out `graph` with `engine` (`dot`, `neato`, `nop2`, ...) and renders it as `format`.
+    /// ``RenderFormat/dot`` skips the layout.
+    public static func render(_ graph: Graph, engine: String = "dot", format: RenderFormat) throws(GraphvizError) -> [UInt8] {
+        try lock.withLock { _ throws(GraphvizError) -> [UInt8] in
+            try renderLocked(graph, engine: engine, format: format)
+        }
+    }
+
+    /// Graphviz's version string.
+    public static var version: String {
+        lock.withLock { _ in
+            guard let v = gvcVersion(context) else { return "unknown" }
+            return String(cString: v)
+        }
+    }
+
+    // MARK: Behind the lock
+
+    private static let lock = Mutex<Void>(())
+    // Created once, used only behind `lock`.
+    private nonisolated(unsafe) static let context: OpaquePointer? = {
+        _ = agseterrf(captureGraphvizMessage)
+        return gvContext()
+    }()
+
+    private static func renderLocked(_ graph: Graph, engine: String, format: RenderFormat) throws(GraphvizError) -> [UInt8] {
+        guard let gvc = context else { throw GraphvizError(stage: "initialisation", messages: ["gvContext() returned NULL"]) }
+        capturedMessages = []
+        partialMessage = ""
+        agreseterrors()
+        guard let g = bvz_agopen(graph.name, bvz_directed()) else {
+            throw GraphvizError(stage: "building the graph", messages: currentMessages())
+        }
+        defer { agclose(g) }
+        build(graph, into: g)
+        if agerrors() != 0 { throw GraphvizError(stage: "building the graph", messages: currentMessages()) }
+
+        if format == .dot {
+            var buf: UnsafeMutablePointer<CChar>?
+            var len = 0
+            let rc = bvz_write_dot(g, &buf, &len)
+            defer { bvz_free(buf) }
+            guard rc == 0, let buf else { throw GraphvizError(stage: "writing DOT", messages: currentMessages()) }
+            return Array(UnsafeRawBufferPointer(start: buf, count: len))
+        }
+
+        guard gvLayout(gvc, g, engine) == 0 else {
+            throw GraphvizError(stage: "layout (\(engine))", messages: currentMessages())
+        }
+        defer { gvFreeLayout(gvc, g) }
+        if agerrors() != 0 { throw GraphvizError(stage: "layout (\(engine))", messages: currentMessages()) }
+        var out: UnsafeMutablePointer<CChar>?
+        var length: UInt32 = 0
+        guard gvRenderData(gvc, g, format.rawValue, &out, &length) == 0, let out else {
+            throw GraphvizError(stage: "rendering \(format.rawValue)", messages: currentMessages())
+        }
+        defer { gvFreeRenderData(out) }
+        return Array(UnsafeRawBufferPointer(start: out, count: Int(length)))
+    }
+
+    private static func build(_ graph: Graph, into g: UnsafeMutablePointer<Agraph_t>) {
+        for (k, v) in graph.attributes { setAttribute(g, root: g, k, v) }
+        for (k, v) in graph.nodeDefaults { _ = bvz_agattr(g, Int32(AGNODE), k, escape(k, v)) }
+        for (k, v) in graph.edgeDefaults { _ = bvz_agattr(g, Int32(AGEDGE), k, escape(k, v)) }
+        for n in graph.nodes { addNode(n, to: g, root: g) }
+        for s in graph.subgraphs { addSubgraph(s, to: g, root: g) }
+        var edgeNumber = 0
+        for e in graph.edges {
+            guard let t = bvz_agnode(g, e.from), let h = bvz_agnode(g, e.to) else { continue }
+            edgeNumber += 1
+            // A unique key per edge keeps parallel edges apart.
+            guard let edge = bvz_agedge(g, t, h, "e\(edgeNumber)") else { continue }
+            for (k, v) in e.attributes { setAttribute(edge, root: g, k, v) }
+        }
+    }
+
+    private static func addNode(_ n: Node, to g: UnsafeMutablePointer<Agraph_t>, root: UnsafeMutablePointer<Agraph_t>) {
+        guard let node = bvz_agnode(g, n.id) else { return }
+        if n.attributes["label"] == nil { setAttribute(node, root: root, "label", n.id) }
+        for (k, v) in n.attributes { setAttribute(node, root: root, k, v) }
+    }
+
+    private static func addSubgraph(_ s: Subgraph, to g: UnsafeMutablePointer<Agraph_t>, root: UnsafeMutablePointer<Agraph_t>) {
+        guard let sub = bvz_agsubg(g, s.name) else { return }
+        for (k, v) in s.attributes { setAttribute(sub, root: root, k, v) }
+        for n in s.nodes { addNode(n, to: sub, root: root) }
+        for child in s.subgraphs { addSubgraph(child, to: sub, root: root) }
+    }
+
+    private static func setAttribute(_ obj: UnsafeMutableRawPointer, root: UnsafeMutablePointer<Agraph_t>, _ name: String, _ value: String) {
+        _ = bvz_agsafeset(obj, name, escape(name, value), "")
+    }
+
+    private static func setAttribute<T>(_ obj: UnsafeMutablePointer<T>, root: UnsafeMutablePointer<Agraph_t>, _ name: String, _ value: String) {
+        setAttribute(UnsafeMutableRawPointer(obj), root: root, name, value)
+    }
+
+    /// Graphviz expands `\N`, `\n`, `\l`... in label-like attributes even through the API: double
+    /// every backslash of user text there so it renders as written.
+    static func escape(_ name: String, _ value: String) -> String {
+        guard labelLike.contains(name), value.contains("\\") else { return value }
+        return value.replacingBackslashes()
+    }
+
+    static let labelLike: Set<String> = ["label", "xlabel", "headlabel", "taillabel", "tooltip", "edgetooltip", "labeltooltip", "headtooltip", "tailtooltip"]
+}
+
+extension String {
+    fileprivate func replacingBackslashes() -> String {
+        var out = ""
+        out.reserveCapacity(utf8.count + 8)
+        for c in self {
+            if c == "\\" { out.append("\\\\") } else { out.append(c) }
+        }
+        return out
+    }
+}
+
+// Graphviz calls this with pieces of each message ("Error", ": ", text); they are joined per line.
+// Only touched behind GraphvizRenderer's lock.
+private nonisolated(unsafe) var capturedMessages: [String] = []
+private nonisolated(unsafe) var partialMessage = ""
+
+/// The messages captured so far, with an unterminated last one.
+private func currentMessages() -> [String] {
+    let rest = partialMessage.trimmingSpaces()
+    return rest.isEmpty ? capturedMessages : capturedMessages + [rest]
+}
+
+private func captureGraphvizMessage(_ text: UnsafeMutablePointer<CChar>?) -> Int32 {
+    guard let text else { return 0 }
+    partialMessage += String(cString: text)
+    while let nl = partialMessage.firstIndex(of: "\n") {
+        let line = String(partialMessage[..<nl]).trimmingSpaces()
+        if !line.isEmpty { capturedMessages.append(line) }
+        partialMessage = String(partialMessage[partialMessage.index(after: nl)...])
+    }
+    return 0
+}
+
+extension String {
+    fileprivate func trimmingSpaces() -> String {
+        var s = Substring(self)
+        while s.first?.isWhitespace == true { s = s.dropFirst() }
+        while s.last?.isWhitespace == true { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,276 @@
+/// A strict JSON parser over UTF-8 bytes (RFC 8259), used by the trace reader on its hot path.
+/// Rejects what Foundation rejects (trailing commas, bare words, unescaped control characters,
+/// lone surrogates) and reports the byte offset of the problem.
+struct JSONParser {
+    let buf: UnsafeBufferPointer<UInt8>
+    var pos: Int
+    /// Nesting limit: deeper input is refused rather than risking the stack.
+    static let maxDepth = 512
+
+    init(_ buf: UnsafeBufferPointer<UInt8>, at pos: Int = 0) {
+        self.buf = buf
+        self.pos = pos
+    }
+
+    struct Failure: Error, Sendable {
+        var offset: Int
+        var message: String
+    }
+
+    @inline(__always) mutating func skipWhitespace() {
+        while pos < buf.count {
+            let c = buf[pos]
+            if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D { pos += 1 } else { break }
+        }
+    }
+
+    @inline(__always) func fail(_ message: String, at offset: Int? = nil) -> Failure {
+        Failure(offset: offset ?? pos, message: message)
+    }
+
+    var atEnd: Bool { pos >= buf.count }
+
+    mutating func expect(_ c: UInt8, _ what: String) throws(Failure) {
+        skipWhitespace()
+        guard pos < buf.count, buf[pos] == c else {
+            throw fail(pos < buf.count ? "expected \(what), found \(describe(buf[pos]))" : "expected \(what), found end of line")
+        }
+        pos += 1
+    }
+
+    func describe(_ c: UInt8) -> String {
+        if c >= 0x20 && c < 0x7F { return "'\(Character(UnicodeScalar(c)))'" }
+        return "byte 0x\(String(c, radix: 16))"
+    }
+
+    /// Parses one value.
+    mutating func parseValue(depth: Int = 0) throws(Failure) -> JSONValue {
+        skipWhitespace()
+        guard pos < buf.count else { throw fail("expected a value, found end of line") }
+        let c = buf[pos]
+        switch c {
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "{"):
+            guard depth < Self.maxDepth else { throw fail("nesting deeper than \(Self.maxDepth)") }
+            return .object(try parseObject(depth: depth + 1))
+        case UInt8(ascii: "["):
+            guard depth < Self.maxDepth else { throw fail("nesting deeper than \(Self.maxDepth)") }
+            pos += 1
+            var items: [JSONValue] = []
+            skipWhitespace()
+            if pos < buf.count, buf[pos] == UInt8(ascii: "]") { pos += 1; return .array(items) }
+            while true {
+                items.append(try parseValue(depth: depth + 1))
+                skipWhitespace()
+                guard pos < buf.count else { throw fail("unterminated array") }
+                if buf[pos] == UInt8(ascii: ",") { pos += 1; continue }
+                if buf[pos] == UInt8(ascii: "]") { pos += 1; return .array(items) }
+                throw fail("expected ',' or ']' in array, found \(describe(buf[pos]))")
+            }
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default: throw fail("expected a value, found \(describe(c))")
+        }
+    }
+
+    mutating func literal(_ word: StaticString) throws(Failure) {
+        let n = word.utf8CodeUnitCount
+        let start = pos
+        guard pos + n <= buf.count else { throw fail("invalid literal") }
+        let ok = word.withUTF8Buffer { w in
+            for i in 0..<n where buf[start + i] != w[i] { return false }
+            return true
+        }
+        guard ok else { throw fail("invalid literal") }
+        pos += n
+    }
+
+    mutating func parseObject(depth: Int) throws(Failure) -> JSONObject {
+        pos += 1  // {
+        var members: [JSONMember] = []
+        skipWhitespace()
+        if pos < buf.count, buf[pos] == UInt8(ascii: "}") { pos += 1; return JSONObject(members) }
+        while true {
+            skipWhitespace()
+            guard pos < buf.count, buf[pos] == UInt8(ascii: "\"") else {
+                throw fail(pos < buf.count ? "expected a member name, found \(describe(buf[pos]))" : "unterminated object")
+            }
+            let key = try parseString()
+            try expect(UInt8(ascii: ":"), "':'")
+            let value = try parseValue(depth: depth)
+            members.append(JSONMember(key: key, value: value))
+            skipWhitespace()
+            guard pos < buf.count else { throw fail("unterminated object") }
+            if buf[pos] == UInt8(ascii: ",") { pos += 1; continue }
+            if buf[pos] == UInt8(ascii: "}") { pos += 1; return JSONObject(members) }
+            throw fail("expected ',' or '}' in object, found \(describe(buf[pos]))")
+        }
+    }
+
+    /// Parses a string literal at `pos` (which is at the opening quote).
+    mutating func parseString() throws(Failure) -> String {
+        let start = pos + 1
+        var i = start
+        // Fast path: no escapes.
+        while i < buf.count {
+            let c = buf[i]
+            if c == UInt8(ascii: "\"") {
+                pos = i + 1
+                let slice = UnsafeBufferPointer(rebasing: buf[start..<i])
+                guard let s = String(validating: slice, as: UTF8.self) else {
+                    throw fail("invalid UTF-8 in string", at: start)
+                }
+                return s
+            }
+            if c == UInt8(ascii: "\\") { break }
+            if c < 0x20 { throw fail("unescaped control character in string", at: i) }
+            i += 1
+        }
+        guard i < buf.count else { throw fail("unterminated string", at: start - 1) }
+        // Slow path with escapes.
+        var out: [UInt8] = Array(UnsafeBufferPointer(rebasing: buf[start..<i]))
+        while i < buf.count {
+            let c = buf[i]
+            if c == UInt8(ascii: "\"") {
+                pos = i + 1
+                guard let s = String(validating: out, as: UTF8.self) else { throw fail("invalid UTF-8 in string", at: start) }
+                return s
+            }
+            if c < 0x20 { throw fail("unescaped control character in string", at: i) }
+            if c != UInt8(ascii: "\\") { out.append(c); i += 1; continue }
+            i += 1
+            guard i < buf.count else { break }
+            switch buf[i] {
+            case UInt8(ascii: "\""): out.append(0x22)
+            case UInt8(ascii: "\\"): out.append(0x5C)
+            case UInt8(ascii: "/"): out.append(0x2F)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try hex4(at: i + 1)
+                i += 4
+                if (0xD800...0xDBFF).contains(scalar) {
+                    guard i + 6 < buf.count, buf[i + 1] == UInt8(ascii: "\\"), buf[i + 2] == UInt8(ascii: "u") else {
+                        throw fail("lone surrogate in \\u escape", at: i - 5)
+                    }
+                    let low = try hex4(at: i + 3)
+                    guard (0xDC00...0xDFFF).contains(low) else { throw fail("lone surrogate in \\u escape", at: i - 5) }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    i += 6
+                } else if (0xDC00...0xDFFF).contains(scalar) {
+                    throw fail("lone surrogate in \\u escape", at: i - 5)
+                }
+                guard let u = Unicode.Scalar(scalar) else { throw fail("invalid \\u escape", at: i - 5) }
+                out.append(contentsOf: Array(String(Character(u)).utf8))
+            default:
+                throw fail("invalid escape \\\(describe(buf[i]))", at: i - 1)
+            }
+            i += 1
+        }
+        throw fail("unterminated string", at: start - 1)
+    }
+
+    func hex4(at p: Int) throws(Failure) -> UInt32 {
+        guard p + 4 <= buf.count else { throw fail("truncated \\u escape", at: p) }
+        var v: UInt32 = 0
+        for k in 0..<4 {
+            let c = buf[p + k]
+            let d: UInt32
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(c - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = UInt32(c - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt32(c - UInt8(ascii: "A") + 10)
+            default: throw fail("invalid hex digit in \\u escape", at: p + k)
+            }
+            v = v << 4 | d
+        }
+        return v
+    }
+
+    /// Parses a number: an `Int64` when it is an integer literal that fits, else a `Double`.
+    mutating func parseNumber() throws(Failure) -> JSONValue {
+        let start = pos
+        var i = pos
+        var negative = false
+        if buf[i] == UInt8(ascii: "-") { negative = true; i += 1 }
+        guard i < buf.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(buf[i]) else {
+            throw fail("invalid number", at: start)
+        }
+        var mag: UInt64 = 0
+        var overflow = false
+        let intStart = i
+        while i < buf.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(buf[i]) {
+            let (m1, o1) = mag.multipliedReportingOverflow(by: 10)
+            let (m2, o2) = m1.addingReportingOverflow(UInt64(buf[i] - UInt8(ascii: "0")))
+            overflow = overflow || o1 || o2
+            mag = m2
+            i += 1
+        }
+        if buf[intStart] == UInt8(ascii: "0") && i - intStart > 1 { throw fail("leading zero in number", at: start) }
+        var isInteger = true
+        if i < buf.count, buf[i] == UInt8(ascii: ".") {
+            isInteger = false
+            i += 1
+            let fracStart = i
+            while i < buf.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(buf[i]) { i += 1 }
+            guard i > fracStart else { throw fail("invalid number: no digit after '.'", at: start) }
+        }
+        if i < buf.count, buf[i] == UInt8(ascii: "e") || buf[i] == UInt8(ascii: "E") {
+            isInteger = false
+            i += 1
+            if i < buf.count, buf[i] == UInt8(ascii: "+") || buf[i] == UInt8(ascii: "-") { i += 1 }
+            let expStart = i
+            while i < buf.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(buf[i]) { i += 1 }
+            guard i > expStart else { throw fail("invalid number: no digit in exponent", at: start) }
+        }
+        pos = i
+        if isInteger && !overflow {
+            if negative {
+                if mag <= UInt64(Int64.max) + 1 { return .int(mag == UInt64(Int64.max) + 1 ? Int64.min : -Int64(mag)) }
+            } else if mag <= UInt64(Int64.max) {
+                return .int(Int64(mag))
+            }
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: buf[start..<i]), as: UTF8.self)
+        guard let d = Double(text), d.isFinite else { throw fail("number out of range", at: start) }
+        return .double(d)
+    }
+}
+
+extension JSONValue {
+    /// Parses JSON text. Throws ``JSONSyntaxError`` with the byte offset of the first problem.
+    public init(parsing text: String) throws(JSONSyntaxError) {
+        var text = text
+        let result: Result<JSONValue, JSONSyntaxError> = text.withUTF8 { buf in
+            var p = JSONParser(buf)
+            do throws(JSONParser.Failure) {
+                let v = try p.parseValue()
+                p.skipWhitespace()
+                guard p.atEnd else { throw p.fail("unexpected text after the value") }
+                return .success(v)
+            } catch {
+                return .failure(JSONSyntaxError(offset: error.offset, message: error.message))
+            }
+        }
+        self = try result.get()
+    }
+}
+
+/// A JSON syntax error: what was wrong and at which byte offset (0-based) of the text.
+public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The 0-based byte offset of the problem.
+    public var offset: Int
+    /// What was wrong.
+    public var message: String
+    /// An error at `offset`.
+    public init(offset: Int, message: String) {
+        self.offset = offset
+        self.message = message
+    }
+    public var description: String { "\(message) (at byte \(offset + 1))" }
+}

@@ -1,0 +1,274 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A trace could not be read: the file, the 1-based line (and column, for JSON syntax), and what
+/// was wrong.
+public struct TraceReadError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file (or the name given for in-memory input).
+    public var file: String
+    /// The 1-based line, 0 when the problem is the file as a whole.
+    public var line: Int
+    /// The 1-based byte column, for JSON syntax errors.
+    public var column: Int?
+    /// What was wrong.
+    public var message: String
+
+    /// An error at `file:line[:column]`.
+    public init(file: String, line: Int, column: Int? = nil, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    public var description: String {
+        var s = file
+        if line > 0 { s += ":\(line)" }
+        if let column { s += ":\(column)" }
+        return "\(s): \(message)"
+    }
+}
+
+/// Something the reader accepted but the user should know: a cut-off last line.
+public struct TraceReadWarning: Sendable, Hashable, CustomStringConvertible {
+    /// The file.
+    public var file: String
+    /// The 1-based line.
+    public var line: Int
+    /// What happened.
+    public var message: String
+    public var description: String { "\(file):\(line): warning: \(message)" }
+}
+
+/// A whole trace in memory.
+public struct Trace: Sendable, Hashable {
+    /// Line 1.
+    public var header: TraceHeader
+    /// The events, in `seq` order.
+    public var events: [TraceEvent]
+    /// What the reader accepted with a warning.
+    public var warnings: [TraceReadWarning]
+
+    /// A trace of `events` under `header`.
+    public init(header: TraceHeader, events: [TraceEvent], warnings: [TraceReadWarning] = []) {
+        self.header = header
+        self.events = events
+        self.warnings = warnings
+    }
+
+    /// The trace as JSON Lines, exactly as ``TraceWriter`` writes it.
+    public var jsonl: String {
+        var w = JSONWriter(capacity: 256 * (events.count + 1))
+        w.writeValue(.object(header.jsonObject))
+        w.byte(UInt8(ascii: "\n"))
+        for e in events { e.write(to: &w) }
+        return w.string
+    }
+
+    /// Reads a whole trace file.
+    public static func read(path: String) throws(TraceReadError) -> Trace {
+        var reader = try TraceReader(path: path)
+        return try reader.readAll()
+    }
+
+    /// Reads a whole trace from text; `name` stands for the file in messages.
+    public static func read(text: String, name: String = "<trace>") throws(TraceReadError) -> Trace {
+        var reader = try TraceReader(bytes: Array(text.utf8), name: name)
+        return try reader.readAll()
+    }
+}
+
+/// Streams events from a trace file in bounded memory (it reads 1 MiB at a time).
+///
+/// Checks what the contract promises: a version-1 header on line 1; every other line one event;
+/// `seq` from 1 without gaps; `t` never decreasing; `cause` naming an earlier event. A last line
+/// without its newline that does not parse is a truncation (a crash while writing): a warning,
+/// with every event before it kept. Anything else malformed throws, naming the line.
+public struct TraceReader {
+    /// Line 1.
+    public private(set) var header: TraceHeader
+    /// Warnings so far (a truncated last line).
+    public private(set) var warnings: [TraceReadWarning] = []
+    /// The file's name, as used in messages.
+    public let file: String
+
+    private var source: ByteSource
+    private var lineNumber = 1
+    private var lastSeq = 0
+    private var lastT = TraceTime.zero
+
+    /// Opens `path` and reads its header.
+    public init(path: String) throws(TraceReadError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw TraceReadError(file: path, line: 0, message: "cannot open: \(String(cString: strerror(errno)))")
+        }
+        try self.init(source: ByteSource(fd: fd), name: path)
+    }
+
+    /// Reads from bytes in memory; `name` stands for the file in messages.
+    public init(bytes: [UInt8], name: String) throws(TraceReadError) {
+        try self.init(source: ByteSource(bytes: bytes), name: name)
+    }
+
+    private init(source: ByteSource, name: String) throws(TraceReadError) {
+        self.file = name
+        self.source = source
+        self.header = TraceHeader()
+        guard let first = try source.nextLine(file: name, line: 1) else {
+            throw TraceReadError(file: name, line: 1, message: "empty file: a trace starts with a header line")
+        }
+        let parsed = first.bytes.withUnsafeBufferPointer { buf in Self.parseObject(buf) }
+        switch parsed {
+        case let .failure(f):
+            let cut = first.hasNewline ? "" : " (the file ends inside it)"
+            throw TraceReadError(file: name, line: 1, column: f.offset + 1, message: "header is not valid JSON\(cut): \(f.message)")
+        case let .success(object):
+            do {
+                header = try TraceHeader(jsonObject: object)
+            } catch {
+                throw TraceReadError(file: name, line: 1, message: error.message)
+            }
+        }
+    }
+
+    /// The next event, or nil at the end of the file.
+    public mutating func next() throws(TraceReadError) -> TraceEvent? {
+        lineNumber += 1
+        guard let line = try source.nextLine(file: file, line: lineNumber) else { return nil }
+        let parsed = line.bytes.withUnsafeBufferPointer { buf in Self.parseObject(buf) }
+        let object: JSONObject
+        switch parsed {
+        case let .failure(f):
+            if !line.hasNewline {
+                warnings.append(TraceReadWarning(
+                    file: file, line: lineNumber,
+                    message: "the last line is cut off (no newline, not valid JSON): a truncated write; the \(lastSeq) events before it are kept"))
+                return nil
+            }
+            if line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+                throw TraceReadError(file: file, line: lineNumber, message: "empty line: every line after the header is one event")
+            }
+            throw TraceReadError(file: file, line: lineNumber, column: f.offset + 1, message: "not valid JSON: \(f.message)")
+        case let .success(o):
+            object = o
+        }
+        let event: TraceEvent
+        do {
+            event = try TraceEvent(jsonObject: object)
+        } catch {
+            throw TraceReadError(file: file, line: lineNumber, message: error.message)
+        }
+        guard event.seq == lastSeq + 1 else {
+            throw TraceReadError(
+                file: file, line: lineNumber,
+                message: "seq gap: expected seq \(lastSeq + 1), found \(event.seq) (events must count from 1 without gaps)")
+        }
+        guard event.t >= lastT else {
+            throw TraceReadError(file: file, line: lineNumber, message: "time goes backwards: t \(event.t) after \(lastT)")
+        }
+        lastSeq = event.seq
+        lastT = event.t
+        return event
+    }
+
+    /// Reads every remaining event.
+    public mutating func readAll() throws(TraceReadError) -> Trace {
+        var events: [TraceEvent] = []
+        while let e = try next() { events.append(e) }
+        return Trace(header: header, events: events, warnings: warnings)
+    }
+
+    static func parseObject(_ buf: UnsafeBufferPointer<UInt8>) -> Result<JSONObject, JSONParser.Failure> {
+        var p = JSONParser(buf)
+        p.skipWhitespace()
+        guard !p.atEnd, buf[p.pos] == UInt8(ascii: "{") else {
+            return .failure(p.fail(p.atEnd ? "expected a JSON object, found an empty line" : "expected a JSON object, found \(p.describe(buf[p.pos]))"))
+        }
+        do throws(JSONParser.Failure) {
+            let o = try p.parseObject(depth: 1)
+            p.skipWhitespace()
+            guard p.atEnd else { throw p.fail("unexpected text after the object") }
+            return .success(o)
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
+/// Lines from a file descriptor (read in 1 MiB chunks) or from memory.
+private final class ByteSource {
+    struct Line {
+        var bytes: [UInt8]
+        var hasNewline: Bool
+    }
+
+    private var fd: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var eof = false
+    static let chunk = 1 << 20
+
+    init(fd: Int32) { self.fd = fd }
+    init(bytes: [UInt8]) {
+        fd = -1
+        buffer = bytes
+        eof = true
+    }
+    deinit { if fd >= 0 { close(fd) } }
+
+    func nextLine(file: String, line: Int) throws(TraceReadError) -> Line? {
+        while true {
+            if let nl = indexOfNewline() {
+                let l = Line(bytes: Array(buffer[start..<nl]), hasNewline: true)
+                start = nl + 1
+                return l
+            }
+            if eof {
+                guard start < buffer.count else { return nil }
+                let l = Line(bytes: Array(buffer[start...]), hasNewline: false)
+                start = buffer.count
+                return l
+            }
+            try fill(file: file, line: line)
+        }
+    }
+
+    private func indexOfNewline() -> Int? {
+        buffer.withUnsafeBufferPointer { buf -> Int? in
+            guard start < buf.count, let base = buf.baseAddress else { return nil }
+            guard let p = memchr(base + start, 0x0A, buf.count - start) else { return nil }
+            return base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+        }
+    }
+
+    private func fill(file: String, line: Int) throws(TraceReadError) {
+        if start > 0 {
+            buffer.removeSubrange(0..<start)
+            start = 0
+        }
+        let old = buffer.count
+        buffer.reserveCapacity(old + Self.chunk)
+        var readError: Int32 = 0
+        var got = 0
+        buffer.append(contentsOf: repeatElement(0, count: Self.chunk))
+        buffer.withUnsafeMutableBytes { raw in
+            while true {
+                let n = read(fd, raw.baseAddress! + old, Self.chunk)
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 { readError = errno } else { got = n }
+                break
+            }
+        }
+        buffer.removeLast(Self.chunk - got)
+        if readError != 0 {
+            throw TraceReadError(file: file, line: line, message: "read failed: \(String(cString: strerror(readError)))")
+        }
+        if got == 0 { eof = true }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+@testable import BoardyGraphviz
+
+func parseSVG(_ bytes: [UInt8]) throws -> XMLDocument {
+    try XMLDocument(data: Data(bytes), options: [])
+}
+
+func titles(_ doc: XMLDocument, class cls: String) throws -> [String] {
+    try doc.nodes(forXPath: "//*[local-name()='g'][@class='\(cls)']/*[local-name()='title']").compactMap(\.stringValue)
+}
+
+@Suite("Graphviz renderer (in-process libgvc)")
+struct GraphvizRendererTests {
+    let twoNodes = Graph(
+        name: "two", nodes: [Node("pubCart"), Node("pubOrdering")],
+        edges: [Edge(from: "pubCart", to: "pubOrdering", attributes: ["label": "checkout"])])
+
+    @Test("CGraphviz links and renders a two-node graph to SVG in memory")
+    func twoNodeSVG() throws {
+        let svg = try GraphvizRenderer.render(twoNodes, format: .svg)
+        let doc = try parseSVG(svg)
+        #expect(doc.rootElement()?.name == "svg")
+        #expect(try titles(doc, class: "node") == ["pubCart", "pubOrdering"])
+        #expect(try titles(doc, class: "edge") == ["pubCart->pubOrdering"])
+        let labels = try doc.nodes(forXPath: "//*[local-name()='g'][@class='edge']/*[local-name()='text']").compactMap(\.stringValue)
+        #expect(labels == ["checkout"])
+    }
+
+    @Test("two renders of the same graph give the same SVG bytes")
+    func deterministic() throws {
+        #expect(try GraphvizRenderer.render(twoNodes, format: .svg) == (try GraphvizRenderer.render(twoNodes, format: .svg)))
+    }
+
+    @Test("DOT is the graph before layout: no coordinates, and the same text every time")
+    func dotBeforeLayout() throws {
+        let dot = String(decoding: try GraphvizRenderer.render(twoNodes, format: .dot), as: UTF8.self)
+        #expect(dot.contains("pubCart -> pubOrdering"))
+        #expect(!dot.contains("pos="))
+        #expect(dot == String(decoding: try GraphvizRenderer.render(twoNodes, format: .dot), as: UTF8.self))
+    }
+
+    @Test("PNG output starts with the PNG signature")
+    func png() throws {
+        let png = try GraphvizRenderer.render(twoNodes, format: .png)
+        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    }
+
+    @Test("Graphviz's own errors surface as one Swift error, and later renders still work")
+    func errorsCaptured() throws {
+        #expect {
+            try GraphvizRenderer.render(twoNodes, engine: "no-such-engine", format: .svg)
+        } throws: { error in
+            let e = error as? GraphvizError
+            return e?.messages.contains { $0.contains("no-such-engine") } == true
+        }
+        #expect(try parseSVG(try GraphvizRenderer.render(twoNodes, format: .svg)).rootElement() != nil)
+    }
+
+    @Test("hostile ids stay intact: no DOT injection, backslashes kept, SVG well-formed")
+    func hostileIDs() throws {
+        let ids = [#"x" ]; injected [label="boom"#, #"C:\new\Thing"#, "<b>&amp;'\"", "node", "line\nbreak", "émoji 😀"]
+        let g = Graph(name: "hostile", nodes: ids.map { Node($0) })
+        let doc = try parseSVG(try GraphvizRenderer.render(g, format: .svg))
+        let texts = try doc.nodes(forXPath: "//*[local-name()='g'][@class='node']/*[local-name()='text']").compactMap(\.stringValue)
+        #expect(texts.contains(#"C:\new\Thing"#))
+        #expect(texts.contains(#"x" ]; injected [label="boom"#))
+        #expect(try titles(doc, class: "node").count == ids.count)
+    }
+
+    @Test("renders from several threads at once are serialized, not crashed")
+    func concurrentRenders() async throws {
+        let graph = twoNodes
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<8 { group.addTask { try GraphvizRenderer.render(graph, format: .svg).count } }
+            for try await n in group { #expect(n > 0) }
+        }
+    }
+}

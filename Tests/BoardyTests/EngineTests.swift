@@ -1,0 +1,145 @@
+import Boardy
+import Testing
+
+@Suite("Engine: ordering, scheduling, typed IO")
+struct EngineTests {
+    @Test("emissions are processed depth-first in emission order, as Boardy's synchronous calls are")
+    func depthFirstInEmissionOrder() {
+        let h = Harness()
+        let root = ClosureBoard<Void>(identifier: "root") { b, _ in
+            b.sendOutput("o1")
+            b.sendOutput("o2")
+        }
+        let x = ClosureBoard<String>(identifier: "x") { b, s in b.sendOutput("x(\(s))") }
+        let y = ClosureBoard<String>(identifier: "y") { _, _ in }
+        let mb = h.motherboard([root, x, y])
+        mb.registerFlowSteps("root" ->> "x" ->> "y")
+        mb.activate("root")
+        let order = h.recorder.events.compactMap { e -> String? in
+            if case let .activationPerformed(b, input) = e.body, b != "root" { return "\(b) \(input!)" }
+            return nil
+        }
+        // o1's whole cascade runs before o2 is routed.
+        #expect(order == [#"x "o1""#, #"y "x(o1)""#, #"x "o2""#, #"y "x(o2)""#])
+    }
+
+    @Test("a chain of 100,000 activations runs on the work stack without overflowing the call stack")
+    func deepChainDoesNotOverflow() {
+        let n = 100_000
+        var boards: [any ActivatableBoard] = []
+        var last = 0
+        for i in 0..<n {
+            boards.append(ClosureBoard<Int>(identifier: BoardID("b\(i)")) { b, v in
+                last = v
+                b.activateBoard(BoardID("b\(i + 1)"), with: v + 1)
+            })
+        }
+        let mb = Motherboard(boards: boards)
+        mb.activate("b0", with: 0)
+        #expect(last == n - 1)
+    }
+
+    @Test("an input of the wrong type is a traced cancellation that says what was expected")
+    func wrongInputTypeIsCancelled() {
+        let h = Harness()
+        var ran = false
+        let typed = ClosureBoard<Int>(identifier: "typed") { _, _ in ran = true }
+        h.motherboard([typed]).activate("typed", with: "not an int")
+        #expect(!ran)
+        #expect(h.lines.last == #"activation.cancelled typed invalid-input {"detail":"expected input of type Int, got String"}"#)
+    }
+
+    @Test("Void and optional inputs accept nil")
+    func voidAndOptionalInputs() {
+        var got: [String] = []
+        let v = ClosureBoard<Void>(identifier: "v") { _, _ in got.append("void") }
+        let o = ClosureBoard<String?>(identifier: "o") { _, s in got.append("opt \(s ?? "nil")") }
+        let mb = Motherboard(boards: [v, o])
+        mb.activate("v")
+        mb.activate("o")
+        mb.activate("o", with: "x")
+        #expect(got == ["void", "opt nil", "opt x"])
+    }
+
+    @Test("the virtual clock runs delayed steps in time order, same-time steps in scheduling order, with their cause")
+    func virtualClockOrdersSteps() {
+        let h = Harness()
+        let a = ClosureBoard<Void>(identifier: "a") { b, _ in
+            b.schedule(after: .seconds(2)) { b.sendOutput("late") }
+            b.schedule(after: .seconds(1)) { b.sendOutput("early-1") }
+            b.schedule(after: .seconds(1)) { b.sendOutput("early-2") }
+            b.schedule(after: .milliseconds(1500)) { b.complete() }
+        }
+        let mb = h.motherboard([a])
+        mb.activate("a")
+        h.scheduler.run()
+        let outputs = h.recorder.events.map { "\($0.t) \($0.short)" }
+        #expect(outputs == [
+            "0 activation.requested a", "0 activation.performed a", #"1 output.sent a "early-1""#, #"1 output.sent a "early-2""#,
+            "1.5 board.completed a true", #"2 output.sent a "late" {"dropped":"board-completed"}"#,
+        ])
+        #expect(h.recorder.events.dropFirst(2).allSatisfy { $0.cause == 2 }, "delayed emissions are caused by the activation that scheduled them")
+    }
+
+    @Test("the same run records the same trace every time")
+    func deterministic() {
+        func run() -> String {
+            let h = Harness()
+            let boards: [any ActivatableBoard] = (0..<20).map { i in
+                ClosureBoard<Int>(identifier: BoardID("n\(i)")) { b, v in
+                    b.schedule(after: .milliseconds(Int64(10 * (i % 3)))) { b.sendOutput(v * 2 + i) }
+                }
+            }
+            let mb = h.motherboard(boards)
+            for i in 0..<19 { mb.registerFlowSteps(BoardID("n\(i)") ->> BoardID("n\(i + 1)")) }
+            mb.activate("n0", with: 1)
+            h.scheduler.run()
+            return h.recorder.jsonl(header: mb.traceHeader(scenario: "det"))
+        }
+        #expect(run() == run())
+    }
+
+    @Test("without an observer the engine records nothing and still runs")
+    func noObserver() {
+        var got = 0
+        let a = ClosureBoard<Int>(identifier: "a") { b, v in b.sendOutput(v + 1) }
+        let b = ClosureBoard<Int>(identifier: "b") { _, v in got = v }
+        let mb = Motherboard(boards: [a, b])
+        mb.registerFlowSteps("a" ->> "b")
+        mb.activate("a", with: 41)
+        #expect(got == 42)
+        #expect(mb.runtime?.lastSeq == 0)
+    }
+
+    @Test("the definition fingerprint follows the registrations, not the run")
+    func definitionFingerprint() {
+        func build(extraFlow: Bool) -> Motherboard {
+            let mb = Motherboard(boards: [ClosureBoard<Void>(identifier: "a") { _, _ in }, ClosureBoard<Void>(identifier: "b") { _, _ in }])
+            mb.registerFlowSteps("a" ->> "b")
+            if extraFlow { mb.registerFlowSteps("b" ->> "a") }
+            return mb
+        }
+        #expect(build(extraFlow: false).definitionFingerprint == build(extraFlow: false).definitionFingerprint)
+        #expect(build(extraFlow: false).definitionFingerprint != build(extraFlow: true).definitionFingerprint)
+    }
+
+    @Test("the live scheduler runs posted work from other threads on the driving thread, in order")
+    func liveScheduler() async {
+        let scheduler = LiveScheduler()
+        let recorder = TraceRecorder()
+        let runtime = BoardyRuntime(scheduler: scheduler, observer: recorder)
+        let counter = ClosureBoard<Int>(identifier: "c") { b, v in b.sendOutput(v) }
+        let mb = Motherboard(boards: [counter], runtime: runtime)
+        nonisolated(unsafe) let unsafeMB = mb  // only touched on the driving thread (inside post)
+        for i in 0..<5 {
+            scheduler.post { unsafeMB.activate("c", with: i) }
+        }
+        scheduler.run()
+        let outputs = recorder.events.compactMap { e -> Int64? in
+            if case let .outputSent(_, .int(v)) = e.body { return v }
+            return nil
+        }
+        #expect(outputs == [0, 1, 2, 3, 4])
+        #expect(mb.traceHeader().clock == .live)
+    }
+}

@@ -1,0 +1,74 @@
+import Boardy
+import Foundation
+import Testing
+
+/// A motherboard on a virtual clock with a recorder attached.
+struct Harness {
+    let recorder = TraceRecorder()
+    let scheduler = VirtualScheduler()
+    let runtime: BoardyRuntime
+
+    init() {
+        runtime = BoardyRuntime(scheduler: scheduler, observer: recorder)
+    }
+
+    func motherboard(_ boards: [any ActivatableBoard] = [], producer: BoardProducer? = nil) -> Motherboard {
+        Motherboard(boards: boards, boardProducer: producer, runtime: runtime)
+    }
+
+    /// The events, one short line each: `kind board detail`.
+    var lines: [String] { recorder.events.map(\.short) }
+}
+
+extension TraceEvent {
+    /// A compact one-line summary for assertions.
+    var short: String {
+        var s = kind
+        switch body {
+        case let .activationRequested(b, source, input):
+            s += " \(b)"
+            if let source { s += " from \(source)" }
+            if let input { s += " \(input)" }
+        case let .activationPerformed(b, input):
+            s += " \(b)"
+            if let input { s += " \(input)" }
+        case let .outputSent(b, o): s += " \(b) \(o)"
+        case let .flowRouted(from, o, to, action): s += " \(from) \(o) \(action)" + (to.map { " \($0)" } ?? "")
+        case let .boardCompleted(b, success): s += " \(b) \(success.map(String.init) ?? "-")"
+        case let .activationCancelled(b, reason): s += " \(b) \(reason)"
+        case let .commandSent(b, c): s += " \(b) \(c)"
+        case let .stimulus(action, fields): s += " \(action) \(JSONValue.object(fields))"
+        default: s += " " + (body.board ?? "")
+        }
+        if !extra.isEmpty { s += " " + JSONValue.object(extra).jsonText }
+        if mb != "main" { s = "[\(mb)] " + s }
+        return s
+    }
+}
+
+/// Compares `actual` with the golden file `name` in Fixtures, byte for byte. With
+/// `BOARDY_RECORD_GOLDEN=1` in the environment it (re)writes the file instead, and says so.
+func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    let url = fixtures.appendingPathComponent(name)
+    if ProcessInfo.processInfo.environment["BOARDY_RECORD_GOLDEN"] == "1" {
+        try actual.write(to: url, atomically: true, encoding: .utf8)
+        Issue.record("recorded golden file \(name); run again without BOARDY_RECORD_GOLDEN", sourceLocation: sourceLocation)
+        return
+    }
+    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+        Issue.record("missing golden file \(name): run with BOARDY_RECORD_GOLDEN=1 to record it", sourceLocation: sourceLocation)
+        return
+    }
+    if expected != actual {
+        let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = Array(zip(e, a)).firstIndex { $0 != $1 } ?? min(e.count, a.count)
+        Issue.record(
+            """
+            \(name) differs at line \(first + 1):
+            - \(first < e.count ? String(e[first]) : "<end>")
+            + \(first < a.count ? String(a[first]) : "<end>")
+            """, sourceLocation: sourceLocation)
+    }
+}

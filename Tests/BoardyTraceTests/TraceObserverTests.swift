@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+@testable import BoardyTrace
+
+func tempPath(_ name: String) -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString).jsonl").path
+}
+
+@Suite("Trace writer and recorder")
+struct TraceObserverTests {
+    @Test("the writer writes the header, whole lines, and everything on close")
+    func writerWritesLines() throws {
+        let path = tempPath("writer")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let w = try TraceWriter(path: path, header: TraceHeader(scenario: "w", definition: "sha256:00"))
+        for e in everyKind { w.record(e) }
+        try w.close()
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.hasPrefix(#"{"format":"boardy-trace","version":1,"scenario":"w","clock":"virtual","definition":"sha256:00"}"# + "\n"))
+        #expect(text.hasSuffix("}\n"))
+        #expect(try Trace.read(path: path).events == everyKind)
+    }
+
+    @Test("the writer flushes buffered lines within about 100 ms without being closed")
+    func writerFlushesByTime() async throws {
+        let path = tempPath("flush")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let w = try TraceWriter(path: path, header: TraceHeader())
+        w.record(everyKind[0])
+        var found = false
+        for _ in 0..<40 where !found {
+            try await Task.sleep(for: .milliseconds(25))
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            found = text.split(separator: "\n").count == 2
+        }
+        #expect(found, "the event reached the file within 1 s")
+        try w.close()
+    }
+
+    @Test("the writer flushes whole lines once 64 KiB are buffered")
+    func writerFlushesBySize() throws {
+        let path = tempPath("size")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let w = try TraceWriter(path: path, header: TraceHeader())
+        var seq = 0
+        // About 100 KiB of events, faster than the timer.
+        while seq < 1000 {
+            seq += 1
+            w.record(TraceEvent(seq: seq, t: .zero, mb: "main", body: .outputSent(board: "b", output: .string(String(repeating: "x", count: 80)))))
+        }
+        let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        #expect(size >= TraceWriter.flushBytes)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.hasSuffix("\n"), "only whole lines reach the file")
+        try w.close()
+    }
+
+    @Test("a file that cannot be created is an error naming it")
+    func writerError() {
+        #expect {
+            try TraceWriter(path: "/nonexistent/dir/t.jsonl", header: TraceHeader())
+        } throws: { error in
+            "\(error)" == "/nonexistent/dir/t.jsonl: cannot create: No such file or directory"
+        }
+    }
+
+    @Test("the recorder loses nothing and keeps each thread's order under 8 threads")
+    func recorderConcurrent() async {
+        let recorder = TraceRecorder()
+        let perThread = 10_000
+        await withTaskGroup(of: Void.self) { group in
+            for thread in 0..<8 {
+                group.addTask {
+                    for i in 0..<perThread {
+                        recorder.record(TraceEvent(seq: i + 1, t: .zero, mb: "t\(thread)", body: .outputSent(board: "b", output: .int(Int64(i)))))
+                    }
+                }
+            }
+        }
+        let events = recorder.events
+        #expect(events.count == 8 * perThread)
+        for thread in 0..<8 {
+            let mine = events.filter { $0.mb == "t\(thread)" }.map(\.seq)
+            #expect(mine == Array(1...perThread))
+        }
+    }
+
+    @Test("the redaction hook maps or drops payloads before they are stored")
+    func redaction() {
+        let policy = PayloadPolicy { field, _, value in
+            if field == .input { return nil }
+            if case .string(let s) = value, s.contains("@") { return .string("<email>") }
+            return value
+        }
+        let recorder = TraceRecorder(policy: policy)
+        recorder.record(TraceEvent(seq: 1, t: .zero, mb: "main", body: .activationRequested(board: "a", source: nil, input: "secret")))
+        recorder.record(TraceEvent(seq: 2, t: .zero, mb: "main", body: .outputSent(board: "a", output: "me@example.com")))
+        recorder.record(TraceEvent(seq: 3, t: .zero, mb: "main", body: .stimulus(action: "activate", fields: ["board": "a", "input": "secret"])))
+        let e = recorder.events
+        #expect(e[0].body == .activationRequested(board: "a", source: nil, input: nil))
+        #expect(e[1].body == .outputSent(board: "a", output: "<email>"))
+        #expect(e[2].body == .stimulus(action: "activate", fields: ["board": "a"]))
+    }
+
+    @Test("payloads over the size cap are cut with a marker, on a character boundary")
+    func sizeCap() {
+        let recorder = TraceRecorder(policy: PayloadPolicy(maxBytes: 10))
+        recorder.record(TraceEvent(seq: 1, t: .zero, mb: "main", body: .outputSent(board: "a", output: .string("ééééééééééé"))))
+        recorder.record(TraceEvent(seq: 2, t: .zero, mb: "main", body: .outputSent(board: "a", output: "short")))
+        recorder.record(TraceEvent(seq: 3, t: .zero, mb: "main", body: .commandSent(board: "a", command: [1, 2, 3, 4, 5, 6, 7])))
+        let e = recorder.events
+        #expect(e[0].body == .outputSent(board: "a", output: .string("\"éééé…[cut 15 bytes]")))
+        #expect(e[1].body == .outputSent(board: "a", output: "short"))
+        #expect(e[2].body == .commandSent(board: "a", command: .string("[1,2,3,4,5…[cut 5 bytes]")))
+    }
+}
