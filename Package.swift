@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "BoardyTrace", targets: ["BoardyTrace"]),
         .library(name: "Boardy", targets: ["Boardy"]),
         .library(name: "BoardyGraphviz", targets: ["BoardyGraphviz"]),
+        .executable(name: "boardy-demo", targets: ["boardy-demo"]),
         .executable(name: "boardy-bench", targets: ["boardy-bench"]),
     ],
     dependencies: [
@@ -41,6 +42,9 @@ let package = Package(
         // Rendering: a small graph model over Graphviz's C library. Knows nothing of boards.
         .target(name: "BoardyGraphviz", dependencies: ["CGraphviz"]),
 
+        // The quick-start demo: records the checkout sample and prints its trace.
+        .executableTarget(name: "boardy-demo", dependencies: ["Boardy"]),
+
         .executableTarget(
             name: "boardy-bench",
             dependencies: [
@@ -57,7 +61,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BoardyTests",
-            dependencies: ["Boardy", "BoardyTrace"],
+            dependencies: ["Boardy", "BoardyTrace", "boardy-demo"],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "BoardyGraphvizTests", dependencies: ["BoardyGraphviz"]),

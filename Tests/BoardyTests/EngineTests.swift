@@ -143,3 +143,31 @@ struct EngineTests {
         #expect(mb.traceHeader().clock == .live)
     }
 }
+
+@Suite("Engine: nothing vanishes")
+struct DroppedEmissionTests {
+    @Test("an inner board emitting after its continuous board was released is recorded as dropped, not lost")
+    func emissionAfterMotherboardReleased() {
+        let h = Harness()
+        // Only the inner board survives this function: the continuous board and both
+        // motherboards are released.
+        func run() -> ClosureBoard<Void> {
+            let inner = ClosureBoard<Void>(identifier: "inner") { _, _ in }
+            let cont = ContinuousBoard(identifier: "cont", boards: [inner]) { c, _ in
+                c.continuousMotherboard.activate("inner")
+                c.complete()
+            }
+            h.motherboard([cont]).activate("cont")
+            return inner
+        }
+        var inner: ClosureBoard<Void>? = run()
+        #expect(inner?.motherboard == nil)
+        inner?.sendOutput("late")
+        inner?.complete()
+        inner = nil
+        #expect(h.lines.suffix(2) == [
+            #"[main/cont] output.sent inner "late" {"dropped":"motherboard-released"}"#,
+            #"[main/cont] board.completed inner true {"dropped":"motherboard-released"}"#,
+        ])
+    }
+}

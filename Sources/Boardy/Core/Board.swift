@@ -20,6 +20,10 @@ open class Board {
     /// The motherboard the board was installed in before it completed: its later emissions are
     /// recorded there as dropped, never routed.
     internal weak var formerMotherboard: Motherboard?
+    /// The runtime and motherboard path the board was last installed under: if that motherboard
+    /// is released while the board lives on (a scheduled step of an inner board of a completed
+    /// continuous board), its emissions are still recorded, as dropped.
+    internal var lastHome: (runtime: BoardyRuntime, path: String)?
     /// The root context (a window or view controller in an app; any object headless).
     public internal(set) weak var context: AnyObject?
 
@@ -75,6 +79,8 @@ open class Board {
             mb.receive(emission, from: self)
         } else if let former = formerMotherboard {
             former.receiveOrphan(emission, from: self)
+        } else if let home = lastHome {
+            home.runtime.recordReleased(emission, from: self, path: home.path)
         }
     }
 }

@@ -42,6 +42,26 @@ public final class BoardyRuntime {
         return lastSeq
     }
 
+    /// Records what a board emits after its motherboard was released: it goes nowhere, but the
+    /// trace says so (`"dropped":"motherboard-released"`).
+    func recordReleased(_ emission: Board.Emission, from board: Board, path: String) {
+        guard let observer else { return }
+        let id = board.identifier.rawValue
+        let body: TraceEvent.Body
+        var extra: JSONObject = ["dropped": "motherboard-released"]
+        switch emission {
+        case let .output(v): body = .outputSent(board: id, output: TraceValue.json(v) ?? .null)
+        case let .flowAction(v):
+            body = .outputSent(board: id, output: TraceValue.json(v) ?? .null)
+            extra["flowAction"] = true
+        case let .activate(target, input): body = .activationRequested(board: target.rawValue, source: id, input: TraceValue.json(input))
+        case let .command(target, c): body = .commandSent(board: target.rawValue, command: TraceValue.json(c) ?? .null)
+        case let .complete(done): body = .boardCompleted(board: id, success: done)
+        }
+        lastSeq += 1
+        observer.record(TraceEvent(seq: lastSeq, t: scheduler.now, mb: path, cause: currentCause == 0 ? nil : currentCause, body: body, extra: extra))
+    }
+
     /// Records an outside stimulus (a script step, a test's call) and returns its `seq`, to be
     /// passed as the cause of what it starts.
     @discardableResult

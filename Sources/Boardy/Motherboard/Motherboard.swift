@@ -60,6 +60,7 @@ public final class Motherboard {
         board.motherboard = self
         board.formerMotherboard = nil
         board.context = context
+        if let runtime { board.lastHome = (runtime, path) }
         if let continuous = board as? ContinuousBoard, let runtime {
             continuous.attachInner(runtime: runtime, path: "\(path)/\(board.identifier.rawValue)", context: context)
         }
@@ -84,6 +85,7 @@ public final class Motherboard {
         self.context = context
         for board in installed.values {
             board.context = context
+            board.lastHome = (runtime, path)
             if let continuous = board as? ContinuousBoard {
                 continuous.attachInner(runtime: runtime, path: "\(path)/\(board.identifier.rawValue)", context: context)
             }
