@@ -16,6 +16,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+        // Only its NIOConcurrencyHelpers module: a pthread/os_unfair_lock lock, several times
+        // cheaper uncontended than Synchronization.Mutex on Linux (measured in BENCHMARKS.md).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.60.0"),
     ],
     targets: [
         // Graphviz's C library (libgvc, libcgraph), found through pkg-config.
@@ -29,7 +32,10 @@ let package = Package(
         // Layer 1: the trace model and its JSON Lines codec. Knows nothing of boards.
         .target(
             name: "BoardyTrace",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
         ),
         // Layer 2: the headless Boardy engine. Reports to BoardyTrace's observer protocol.
         .target(

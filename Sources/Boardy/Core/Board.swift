@@ -16,7 +16,10 @@ open class Board {
     /// The board's id.
     public let identifier: BoardID
     /// The motherboard the board is installed in; nil before installation and after completion.
-    public internal(set) weak var motherboard: Motherboard?
+    public var motherboard: Motherboard? { host }
+    /// Unretained on purpose (the hot path must not retain the motherboard): a motherboard sets it
+    /// when it installs the board and clears it when the board leaves or the motherboard goes.
+    @exclusivity(unchecked) internal unowned(unsafe) var host: Motherboard?
     /// The motherboard the board was installed in before it completed: its later emissions are
     /// recorded there as dropped, never routed.
     internal weak var formerMotherboard: Motherboard?

@@ -26,6 +26,9 @@ public struct BoardFlow {
     public var label: String?
     /// The reaction; it runs with the output (or the completion's `isDone`) as its argument.
     public var perform: (Motherboard, Any?) -> Void
+    /// Set for flow steps: the output goes on as the destination's input, and so does its trace
+    /// JSON (converted once per value, not once per event).
+    var stepDestination: BoardID?
 
     /// A flow.
     public init(
@@ -40,18 +43,6 @@ public struct BoardFlow {
         self.perform = perform
     }
 
-    func matchesOutput(_ value: Any?, flowAction: Bool) -> Bool {
-        switch trigger {
-        case let .output(m): return !flowAction && m(value)
-        case let .flowAction(m): return flowAction && m(value)
-        case .completion: return false
-        }
-    }
-
-    func matchesCompletion(_ isDone: Bool) -> Bool {
-        if case let .completion(want) = trigger { return want == nil || want == isDone }
-        return false
-    }
 
     /// How the flow appears in a definition fingerprint.
     var definition: JSONValue {
@@ -65,5 +56,42 @@ public struct BoardFlow {
         o["action"] = .string(action)
         if let destination { o["to"] = .string(destination.rawValue) }
         return .object(o)
+    }
+}
+
+extension BoardFlow {
+    /// A flow step `source ->> destination`.
+    static func step(_ source: BoardID, _ destination: BoardID) -> BoardFlow {
+        var flow = BoardFlow(source: source, trigger: .output(matches: { _ in true }), action: "activate", destination: destination) { mb, output in
+            mb.activate(destination, with: output)
+        }
+        flow.stepDestination = destination
+        return flow
+    }
+}
+
+/// A registered flow, boxed so the work stack moves one reference instead of its closures.
+final class RegisteredFlow {
+    let flow: BoardFlow
+    /// Flow steps match every output: no closure call.
+    private let matchesEveryOutput: Bool
+
+    init(_ flow: BoardFlow) {
+        self.flow = flow
+        matchesEveryOutput = flow.stepDestination != nil
+    }
+
+    func matchesOutput(_ value: Any?, flowAction: Bool) -> Bool {
+        if matchesEveryOutput { return !flowAction }
+        switch flow.trigger {
+        case let .output(m): return !flowAction && m(value)
+        case let .flowAction(m): return flowAction && m(value)
+        case .completion: return false
+        }
+    }
+
+    func matchesCompletion(_ isDone: Bool) -> Bool {
+        if case let .completion(want) = flow.trigger { return want == nil || want == isDone }
+        return false
     }
 }

@@ -12,18 +12,37 @@ public final class BoardyRuntime {
     /// The observer that receives every event, if any. With none, no event is built.
     public let observer: (any TraceObserver)?
 
-    /// The `seq` of the last event recorded.
-    public private(set) var lastSeq = 0
-    /// The `seq` of the event in whose context code runs now (the cause of what it emits).
-    var currentCause = 0
+    // The engine's state is confined to the thread that drives it and never accessed
+    // overlappingly, so the hot properties skip Swift's dynamic exclusivity checks (they cost
+    // about 15% of an activation; see BENCHMARKS.md).
 
-    private var stack: [WorkItem] = []
-    private var pending: [WorkItem] = []
-    private(set) var isProcessing = false
+    /// The `seq` of the last event recorded.
+    @exclusivity(unchecked) public private(set) var lastSeq = 0
+    /// The `seq` of the event in whose context code runs now (the cause of what it emits).
+    @exclusivity(unchecked) var currentCause = 0
+
+    @exclusivity(unchecked) private var stack: [WorkItem] = []
+    @exclusivity(unchecked) private var pending: [WorkItem] = []
+    @exclusivity(unchecked) private(set) var isProcessing = false
+    /// Boards the engine removed during a run, kept until the stack is empty (work for their
+    /// inner motherboards may still be waiting on it).
+    @exclusivity(unchecked) private var retired: [AnyObject] = []
 
     /// A runtime on `scheduler` (a fresh ``VirtualScheduler`` by default) reporting to `observer`.
+    /// The scheduler when it is a ``VirtualScheduler``: its clock is read directly, without a
+    /// protocol call, for every event.
+    private let virtualClock: Unmanaged<VirtualScheduler>?
+
+    /// The current time on the scheduler's clock.
+    @inline(__always) var now: TraceTime {
+        if let virtualClock { return virtualClock._withUnsafeGuaranteedRef { $0.now } }
+        return scheduler.now
+    }
+
     public init(scheduler: any Scheduler = VirtualScheduler(), observer: (any TraceObserver)? = nil) {
         self.scheduler = scheduler
+        // Unretained: `scheduler` (a strong reference to the same object) keeps it alive.
+        self.virtualClock = (scheduler as? VirtualScheduler).map { Unmanaged.passUnretained($0) }
         self.observer = observer
         stack.reserveCapacity(64)
         pending.reserveCapacity(16)
@@ -38,7 +57,7 @@ public final class BoardyRuntime {
     func record(_ mb: Motherboard, cause: Int, _ body: @autoclosure () -> TraceEvent.Body, extra: @autoclosure () -> JSONObject = JSONObject()) -> Int {
         guard let observer else { return 0 }
         lastSeq += 1
-        observer.record(TraceEvent(seq: lastSeq, t: scheduler.now, mb: mb.path, cause: cause == 0 ? nil : cause, body: body(), extra: extra()))
+        observer.record(TraceEvent(seq: lastSeq, t: now, mb: mb.path, cause: cause == 0 ? nil : cause, body: body(), extra: extra()))
         return lastSeq
     }
 
@@ -59,7 +78,7 @@ public final class BoardyRuntime {
         case let .complete(done): body = .boardCompleted(board: id, success: done)
         }
         lastSeq += 1
-        observer.record(TraceEvent(seq: lastSeq, t: scheduler.now, mb: path, cause: currentCause == 0 ? nil : currentCause, body: body, extra: extra))
+        observer.record(TraceEvent(seq: lastSeq, t: now, mb: path, cause: currentCause == 0 ? nil : currentCause, body: body, extra: extra))
     }
 
     /// Records an outside stimulus (a script step, a test's call) and returns its `seq`, to be
@@ -68,7 +87,7 @@ public final class BoardyRuntime {
     public func recordStimulus(_ action: String, fields: JSONObject = JSONObject(), mb: String = "main") -> Int {
         guard let observer else { return 0 }
         lastSeq += 1
-        observer.record(TraceEvent(seq: lastSeq, t: scheduler.now, mb: mb, body: .stimulus(action: action, fields: fields)))
+        observer.record(TraceEvent(seq: lastSeq, t: now, mb: mb, body: .stimulus(action: action, fields: fields)))
         return lastSeq
     }
 
@@ -83,17 +102,20 @@ public final class BoardyRuntime {
     /// Schedules `action` after `delay`; it runs with the current cause.
     func schedule(after delay: TraceDuration, _ action: @escaping () -> Void) {
         let cause = currentCause
-        scheduler.schedule(after: delay) { [weak self] in
-            guard let self else { return action() }
-            self.withCause(cause) { action() }
-        }
+        // Captured strongly: a weak reference would slow every retain of the runtime.
+        scheduler.schedule(after: delay) { self.withCause(cause) { action() } }
+    }
+
+    /// Keeps `object` alive until the work stack is empty.
+    func keepAlive(_ object: AnyObject) {
+        if isProcessing { retired.append(object) }
     }
 
     // MARK: The work stack
 
     /// Queues work: during processing it waits for the current item to finish (then runs before
     /// anything queued earlier: depth first); otherwise it runs now, to completion.
-    func submit(_ item: WorkItem) {
+    func submit(_ item: consuming WorkItem) {
         if isProcessing {
             pending.append(item)
         } else {
@@ -104,33 +126,35 @@ public final class BoardyRuntime {
 
     private func drain() {
         isProcessing = true
-        defer { isProcessing = false }
         while let item = stack.popLast() {
             let saved = currentCause
-            item.motherboard.process(item)
+            let mb = item.motherboard
+            mb.process(item.action, cause: item.cause)
             currentCause = saved
-            if !pending.isEmpty {
-                // What the item emitted runs next, in emission order.
-                stack.append(contentsOf: pending.reversed())
-                pending.removeAll(keepingCapacity: true)
-            }
+            // What the item emitted runs next, in emission order (moved, not copied).
+            while let next = pending.popLast() { stack.append(next) }
         }
+        isProcessing = false
+        if !retired.isEmpty { retired.removeAll() }
     }
 }
 
 /// One unit of work on the runtime's stack.
 struct WorkItem {
     enum Action {
-        case activate(BoardID, input: Any?, source: BoardID?)
+        case activate(BoardID, input: Any?, source: BoardID?, inputJSON: JSONValue?)
         case output(Board, Any?, flowAction: Bool)
         case orphanOutput(Board, Any?, flowAction: Bool)
-        case route(BoardFlow, from: BoardID, value: Any?)
+        case route(RegisteredFlow, from: BoardID, value: Any?, json: JSONValue)
         case command(BoardID, Any?)
         case completion(Board, Bool)
         case call(() -> Void)
     }
 
-    let motherboard: Motherboard
+    /// Not retained (retaining a motherboard is slow once anything holds it weakly): a
+    /// motherboard lives while its work is queued, because the runtime keeps the boards it removes
+    /// (and their inner motherboards) alive until the stack is empty.
+    unowned(unsafe) let motherboard: Motherboard
     var action: Action
     var cause: Int
 }

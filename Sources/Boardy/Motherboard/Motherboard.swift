@@ -13,10 +13,10 @@ public final class Motherboard {
     /// The motherboard's id: `main` for an app's root.
     public let identifier: BoardID
     /// The path that names it in traces: `main`, or `main/<board>` inside a continuous board.
-    public private(set) var path: String
+    @exclusivity(unchecked) public private(set) var path: String
     /// The runtime it shares with its parent and children; nil for the inner motherboard of a
     /// continuous board that is not installed yet.
-    public private(set) var runtime: BoardyRuntime?
+    @exclusivity(unchecked) public private(set) var runtime: BoardyRuntime?
     /// The producer of boards that are not installed yet.
     public let boardProducer: BoardProducer?
     /// The root context boards are installed into.
@@ -24,12 +24,14 @@ public final class Motherboard {
     /// The continuous board that owns this motherboard, if it is an inner one.
     public private(set) weak var parentBoard: ContinuousBoard?
 
-    private var installed: [BoardID: any ActivatableBoard] = [:]
+    // Confined to the driving thread, never accessed overlappingly: no dynamic exclusivity
+    // checks on the hot path (see BoardyRuntime).
+    @exclusivity(unchecked) private var installed: [BoardID: any ActivatableBoard] = [:]
     private var declared: [BoardID: String] = [:]
-    private var flowsBySource: [BoardID: [BoardFlow]] = [:]
+    @exclusivity(unchecked) private var flowsBySource: [BoardID: [RegisteredFlow]] = [:]
     /// Every flow in registration order.
     public private(set) var flows: [BoardFlow] = []
-    private var activeSource: BoardID?
+    @exclusivity(unchecked) private var activeSource: BoardID?
 
     /// A motherboard with `boards` installed now and `boardProducer` producing the others on
     /// demand. A root motherboard gets `runtime` (by default a fresh one on a virtual clock with no
@@ -50,14 +52,21 @@ public final class Motherboard {
         self.init(identifier: identifier, boards: [], boardProducer: boardProducer, runtime: runtime)
     }
 
+    deinit {
+        for board in installed.values where board.host === self { board.host = nil }
+    }
+
     // MARK: Installing
 
     /// Installs `board` now: it gets this motherboard as its delegate and its root context. A
     /// board already installed under the same id is replaced.
     public func installBoard(_ board: any ActivatableBoard) {
-        installed[board.identifier] = board
         declared[board.identifier] = String(reflecting: type(of: board))
-        board.motherboard = self
+        if let previous = installed.updateValue(board, forKey: board.identifier), previous !== board {
+            previous.host = nil
+            runtime?.keepAlive(previous)
+        }
+        board.host = self
         board.formerMotherboard = nil
         board.context = context
         if let runtime { board.lastHome = (runtime, path) }
@@ -97,17 +106,13 @@ public final class Motherboard {
     /// Registers a flow; it sees messages processed from now on (Boardy rule 2).
     public func registerFlow(_ flow: BoardFlow) {
         flows.append(flow)
-        flowsBySource[flow.source, default: []].append(flow)
+        flowsBySource[flow.source, default: []].append(RegisteredFlow(flow))
     }
 
     /// Registers flow steps: `A ->> B ->> C` makes any output of A activate B with that output,
     /// and any output of B activate C (Boardy rule 19).
     public func registerFlowSteps(_ steps: FlowSteps) {
-        for (from, to) in steps.steps {
-            registerFlow(BoardFlow(source: from, trigger: .output(matches: { _ in true }), action: "activate", destination: to) { mb, output in
-                mb.activate(to, with: output)
-            })
-        }
+        for (from, to) in steps.steps { registerFlow(.step(from, to)) }
     }
 
     /// Registers several chains.
@@ -120,7 +125,7 @@ public final class Motherboard {
     /// Asks for `id` to be activated with `input`. From outside a run it runs now, to completion;
     /// from inside (a board, a flow) it runs right after the current step, depth first.
     public func activate(_ id: BoardID, with input: Any? = nil) {
-        submit(.activate(id, input: input, source: activeSource))
+        submit(.activate(id, input: input, source: activeSource, inputJSON: nil))
     }
 
     /// Sends `command` to the installed board `id` (Boardy's `interact`); never produces a board.
@@ -151,7 +156,7 @@ public final class Motherboard {
         switch emission {
         case let .output(v): submit(.output(board, v, flowAction: false))
         case let .flowAction(v): submit(.output(board, v, flowAction: true))
-        case let .activate(id, input): submit(.activate(id, input: input, source: board.identifier))
+        case let .activate(id, input): submit(.activate(id, input: input, source: board.identifier, inputJSON: nil))
         case let .command(id, c): submit(.command(id, c))
         case let .complete(done): submit(.completion(board, done))
         }
@@ -170,39 +175,46 @@ public final class Motherboard {
 
     // MARK: Processing (called by the runtime, one item at a time)
 
-    func process(_ item: WorkItem) {
-        let runtime = self.runtime!
-        runtime.currentCause = item.cause
+    func process(_ action: consuming WorkItem.Action, cause: Int) {
+        guard let runtime = self.runtime else { return }
+        runtime.currentCause = cause
         activeSource = nil
-        switch item.action {
-        case let .activate(id, input, source):
-            processActivation(id, input: input, source: source, cause: item.cause, runtime: runtime)
+        switch consume action {
+        case let .activate(id, input, source, inputJSON):
+            processActivation(id, input: input, source: source, inputJSON: inputJSON, cause: cause, runtime: runtime)
         case let .output(board, value, flowAction):
-            processOutput(board, value, flowAction: flowAction, cause: item.cause, runtime: runtime)
+            processOutput(board, value, flowAction: flowAction, cause: cause, runtime: runtime)
         case let .orphanOutput(board, value, flowAction):
             runtime.record(
-                self, cause: item.cause, .outputSent(board: board.identifier.rawValue, output: TraceValue.json(value) ?? .null),
+                self, cause: cause, .outputSent(board: board.identifier.rawValue, output: TraceValue.json(value) ?? .null),
                 extra: Self.droppedExtra(flowAction: flowAction))
-        case let .route(flow, from, value):
+        case let .route(registered, from, value, json):
             let seq = runtime.record(
-                self, cause: item.cause,
-                .flowRouted(from: from.rawValue, output: TraceValue.json(value) ?? .null, to: flow.destination?.rawValue, action: flow.action))
+                self, cause: cause,
+                .flowRouted(from: from.rawValue, output: json, to: registered.flow.destination?.rawValue, action: registered.flow.action))
             if seq != 0 { runtime.currentCause = seq }
-            activeSource = from
-            flow.perform(self, value)
-            activeSource = nil
+            if let destination = registered.flow.stepDestination {
+                // A flow step: the output, and its JSON, go on as the destination's input.
+                runtime.submit(WorkItem(
+                    motherboard: self, action: .activate(destination, input: value, source: from, inputJSON: json),
+                    cause: runtime.currentCause))
+            } else {
+                activeSource = from
+                registered.flow.perform(self, value)
+                activeSource = nil
+            }
         case let .command(id, command):
             if let board = installed[id] {
-                let seq = runtime.record(self, cause: item.cause, .commandSent(board: id.rawValue, command: TraceValue.json(command) ?? .null))
+                let seq = runtime.record(self, cause: cause, .commandSent(board: id.rawValue, command: TraceValue.json(command) ?? .null))
                 if seq != 0 { runtime.currentCause = seq }
                 board.interact(command: command)
             } else {
                 runtime.record(
-                    self, cause: item.cause, .commandSent(board: id.rawValue, command: TraceValue.json(command) ?? .null),
+                    self, cause: cause, .commandSent(board: id.rawValue, command: TraceValue.json(command) ?? .null),
                     extra: ["delivered": false])
             }
         case let .completion(board, isDone):
-            processCompletion(board, isDone: isDone, cause: item.cause, runtime: runtime)
+            processCompletion(board, isDone: isDone, cause: cause, runtime: runtime)
         case let .call(body):
             body()
         }
@@ -214,8 +226,10 @@ public final class Motherboard {
         return o
     }
 
-    private func processActivation(_ id: BoardID, input: Any?, source: BoardID?, cause: Int, runtime: BoardyRuntime) {
-        let requested = runtime.record(self, cause: cause, .activationRequested(board: id.rawValue, source: source?.rawValue, input: TraceValue.json(input)))
+    private func processActivation(_ id: BoardID, input: Any?, source: BoardID?, inputJSON known: JSONValue?, cause: Int, runtime: BoardyRuntime) {
+        // Converted to JSON once, for both events, and only when traced.
+        let inputJSON = runtime.isTracing ? (known ?? TraceValue.json(input)) : nil
+        let requested = runtime.record(self, cause: cause, .activationRequested(board: id.rawValue, source: source?.rawValue, input: inputJSON))
         let reqCause = requested == 0 ? cause : requested
         // Rule 5: find the installed board or produce and install it, before any check.
         guard let board = installed[id] ?? produce(id) else {
@@ -226,11 +240,11 @@ public final class Motherboard {
             runtime.record(self, cause: reqCause, .activationCancelled(board: id.rawValue, reason: .invalidInput), extra: ["detail": .string(mismatch)])
             return
         }
-        performActivation(board, input: input, cause: reqCause, runtime: runtime)
+        performActivation(board, input: input, inputJSON: inputJSON, cause: reqCause, runtime: runtime)
     }
 
-    func performActivation(_ board: any ActivatableBoard, input: Any?, cause: Int, runtime: BoardyRuntime) {
-        let seq = runtime.record(self, cause: cause, .activationPerformed(board: board.identifier.rawValue, input: TraceValue.json(input)))
+    func performActivation(_ board: any ActivatableBoard, input: Any?, inputJSON: JSONValue?, cause: Int, runtime: BoardyRuntime) {
+        let seq = runtime.record(self, cause: cause, .activationPerformed(board: board.identifier.rawValue, input: inputJSON))
         runtime.currentCause = seq == 0 ? cause : seq
         board.activate(withOption: input)
     }
@@ -243,8 +257,9 @@ public final class Motherboard {
 
     private func processOutput(_ board: Board, _ value: Any?, flowAction: Bool, cause: Int, runtime: BoardyRuntime) {
         let id = board.identifier
+        let json: JSONValue = runtime.isTracing ? TraceValue.json(value) ?? .null : .null
         let seq = runtime.record(
-            self, cause: cause, .outputSent(board: id.rawValue, output: TraceValue.json(value) ?? .null),
+            self, cause: cause, .outputSent(board: id.rawValue, output: json),
             extra: flowAction ? ["flowAction": true] : JSONObject())
         let routeCause = seq == 0 ? cause : seq
         if flowAction, let parent = parentBoard {
@@ -253,7 +268,7 @@ public final class Motherboard {
         }
         guard let candidates = flowsBySource[id] else { return }
         for flow in candidates where flow.matchesOutput(value, flowAction: flowAction) {
-            runtime.submit(WorkItem(motherboard: self, action: .route(flow, from: id, value: value), cause: routeCause))
+            runtime.submit(WorkItem(motherboard: self, action: .route(flow, from: id, value: value, json: json), cause: routeCause))
         }
     }
 
@@ -262,13 +277,16 @@ public final class Motherboard {
         // Rule 4: only the installed instance completes, once.
         guard let current = installed[id], current === board else { return }
         installed[id] = nil
-        board.motherboard = nil
+        board.host = nil
         board.formerMotherboard = self
+        // Work for this board's inner motherboard may still wait on the stack: keep it alive
+        // until the runtime's stack is empty.
+        runtime.keepAlive(board)
         let seq = runtime.record(self, cause: cause, .boardCompleted(board: id.rawValue, success: isDone))
         let routeCause = seq == 0 ? cause : seq
         guard let candidates = flowsBySource[id] else { return }
         for flow in candidates where flow.matchesCompletion(isDone) {
-            runtime.submit(WorkItem(motherboard: self, action: .route(flow, from: id, value: isDone), cause: routeCause))
+            runtime.submit(WorkItem(motherboard: self, action: .route(flow, from: id, value: isDone, json: .bool(isDone)), cause: routeCause))
         }
     }
 

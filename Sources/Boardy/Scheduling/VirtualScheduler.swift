@@ -24,7 +24,7 @@ public final class VirtualScheduler: Scheduler {
     private var nextOrder: UInt64 = 0
     private var quiescenceHandlers: [() -> Void] = []
     /// The current virtual time.
-    public private(set) var now: TraceTime = .zero
+    @exclusivity(unchecked) public private(set) var now: TraceTime = .zero
     public var clock: TraceHeader.Clock { .virtual }
 
     /// A scheduler at time zero with nothing scheduled.

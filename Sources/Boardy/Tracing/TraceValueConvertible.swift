@@ -28,10 +28,10 @@ public enum TraceValue {
     static func convert(_ value: Any) -> JSONValue {
         switch value {
         case let s as String: return .string(s)
-        case let v as TraceValueConvertible: return v.traceValue
-        case let b as Bool: return .bool(b)
         case let i as Int: return .int(Int64(i))
+        case let b as Bool: return .bool(b)
         case let d as Double: return .double(d)
+        case let v as TraceValueConvertible: return v.traceValue
         case let i as Int64: return .int(i)
         case let i as Int32: return .int(Int64(i))
         case let i as UInt: return Int64(exactly: i).map(JSONValue.int) ?? .double(Double(i))

@@ -3,8 +3,17 @@
 /// The recorder, the file writer, a test's capture and any bridge to another tracing system are
 /// all observers. An engine with no observer builds no events at all.
 public protocol TraceObserver: AnyObject, Sendable {
-    /// Called once per event, in `seq` order (from the engine's thread).
-    func record(_ event: TraceEvent)
+    /// Receives one event; the observer owns it (engines hand it over without copying).
+    func record(_ event: consuming TraceEvent)
+    /// Receives several events in `seq` order (a replay, a merge); the default calls
+    /// ``record(_:)`` for each.
+    func record(contentsOf events: [TraceEvent])
+}
+
+extension TraceObserver {
+    public func record(contentsOf events: [TraceEvent]) {
+        for e in events { record(e) }
+    }
 }
 
 /// Sends every event to several observers, in order.
@@ -13,7 +22,10 @@ public final class TraceFanout: TraceObserver {
     public let observers: [any TraceObserver]
     /// A fan-out to `observers`.
     public init(_ observers: [any TraceObserver]) { self.observers = observers }
-    public func record(_ event: TraceEvent) {
-        for o in observers { o.record(event) }
+    public func record(_ event: consuming TraceEvent) {
+        for o in observers { o.record(copy event) }
+    }
+    public func record(contentsOf events: [TraceEvent]) {
+        for o in observers { o.record(contentsOf: events) }
     }
 }

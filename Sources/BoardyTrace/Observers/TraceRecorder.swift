@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Keeps every event in memory. Safe to call from several threads; each call appends whole.
 ///
@@ -9,7 +9,7 @@ import Synchronization
 /// #expect(recorder.events.map(\.kind) == ["activation.requested", "activation.performed"])
 /// ```
 public final class TraceRecorder: TraceObserver {
-    private let storage: Mutex<[TraceEvent]>
+    private let storage: NIOLockedValueBox<[TraceEvent]>
     /// The payload policy applied before an event is stored.
     public let policy: PayloadPolicy
 
@@ -17,28 +17,37 @@ public final class TraceRecorder: TraceObserver {
     public init(policy: PayloadPolicy = .keepAll, reservingCapacity capacity: Int = 0) {
         var events: [TraceEvent] = []
         events.reserveCapacity(capacity)
-        storage = Mutex(events)
+        storage = NIOLockedValueBox(events)
         self.policy = policy
     }
 
-    public func record(_ event: TraceEvent) {
+    public func record(_ event: consuming TraceEvent) {
         if policy.isKeepAll {
-            storage.withLock { $0.append(event) }
+            storage.withLockedValue { [event = consume event] in $0.append(event) }
         } else {
             let e = policy.apply(to: event)
-            storage.withLock { $0.append(e) }
+            storage.withLockedValue { $0.append(e) }
+        }
+    }
+
+    public func record(contentsOf events: [TraceEvent]) {
+        if policy.isKeepAll {
+            storage.withLockedValue { $0.append(contentsOf: events) }
+        } else {
+            let filtered = events.map(policy.apply(to:))
+            storage.withLockedValue { $0.append(contentsOf: filtered) }
         }
     }
 
     /// A snapshot of the events recorded so far.
-    public var events: [TraceEvent] { storage.withLock { $0 } }
+    public var events: [TraceEvent] { storage.withLockedValue { $0 } }
 
     /// How many events were recorded.
-    public var count: Int { storage.withLock { $0.count } }
+    public var count: Int { storage.withLockedValue { $0.count } }
 
     /// Forgets the events recorded so far (keeping the storage when asked).
     public func removeAll(keepingCapacity: Bool = false) {
-        storage.withLock { $0.removeAll(keepingCapacity: keepingCapacity) }
+        storage.withLockedValue { $0.removeAll(keepingCapacity: keepingCapacity) }
     }
 
     /// The events as trace lines under `header`, with newlines: exactly what a ``TraceWriter``

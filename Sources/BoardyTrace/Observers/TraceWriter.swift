@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import NIOConcurrencyHelpers
 
 #if canImport(Glibc)
     import Glibc
@@ -29,7 +29,7 @@ public final class TraceWriter: TraceObserver {
         var bufferedSince: DispatchTime?
     }
 
-    private let state: Mutex<State>
+    private let state: NIOLockedValueBox<State>
     // DispatchSource is thread-safe; it is only resumed and cancelled.
     private nonisolated(unsafe) let timer: DispatchSourceTimer
     /// The file's path.
@@ -46,7 +46,7 @@ public final class TraceWriter: TraceObserver {
         var s = State(fd: fd)
         s.buffer.writeValue(.object(header.jsonObject))
         s.buffer.byte(UInt8(ascii: "\n"))
-        state = Mutex(s)
+        state = NIOLockedValueBox(s)
         timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "boardy-trace.writer.flush"))
         timer.schedule(deadline: .now() + Self.flushInterval, repeating: Self.flushInterval, leeway: .milliseconds(10))
         timer.setEventHandler { [weak self] in self?.flushIfStale() }
@@ -56,7 +56,7 @@ public final class TraceWriter: TraceObserver {
 
     deinit {
         timer.cancel()
-        state.withLock { s in
+        state.withLockedValue { s in
             if !s.closed {
                 Self.drain(&s, path: path)
                 _ = Glibc_close(s.fd)
@@ -64,9 +64,9 @@ public final class TraceWriter: TraceObserver {
         }
     }
 
-    public func record(_ event: TraceEvent) {
+    public func record(_ event: consuming TraceEvent) {
         let e = policy.isKeepAll ? event : policy.apply(to: event)
-        state.withLock { s in
+        state.withLockedValue { s in
             guard !s.closed else { return }
             if s.bufferedSince == nil { s.bufferedSince = .now() }
             e.write(to: &s.buffer)
@@ -74,9 +74,20 @@ public final class TraceWriter: TraceObserver {
         }
     }
 
+    public func record(contentsOf events: [TraceEvent]) {
+        state.withLockedValue { s in
+            guard !s.closed else { return }
+            if s.bufferedSince == nil { s.bufferedSince = .now() }
+            for event in events {
+                (policy.isKeepAll ? event : policy.apply(to: event)).write(to: &s.buffer)
+                if s.buffer.bytes.count >= Self.flushBytes { Self.drain(&s, path: path) }
+            }
+        }
+    }
+
     /// Writes what is buffered now.
     public func flush() throws(TraceWriteError) {
-        let error = state.withLock { s -> TraceWriteError? in
+        let error = state.withLockedValue { s -> TraceWriteError? in
             Self.drain(&s, path: path)
             return s.error
         }
@@ -86,7 +97,7 @@ public final class TraceWriter: TraceObserver {
     /// Flushes, closes the file and stops the timer. Throws the first write error, if any.
     public func close() throws(TraceWriteError) {
         timer.cancel()
-        let error = state.withLock { s -> TraceWriteError? in
+        let error = state.withLockedValue { s -> TraceWriteError? in
             guard !s.closed else { return s.error }
             Self.drain(&s, path: path)
             if Glibc_close(s.fd) != 0, s.error == nil {
@@ -99,7 +110,7 @@ public final class TraceWriter: TraceObserver {
     }
 
     private func flushIfStale() {
-        state.withLock { s in
+        state.withLockedValue { s in
             guard !s.closed, let since = s.bufferedSince else { return }
             let age = DispatchTime.now().uptimeNanoseconds &- since.uptimeNanoseconds
             if age >= 90_000_000 { Self.drain(&s, path: path) }
