@@ -41,6 +41,8 @@ public final class BoardyRuntime {
 
     public init(scheduler: any Scheduler = VirtualScheduler(), observer: (any TraceObserver)? = nil) {
         self.scheduler = scheduler
+        self.tracing = observer != nil
+        self.recorder = observer as? TraceRecorder
         // Unretained: `scheduler` (a strong reference to the same object) keeps it alive.
         self.virtualClock = (scheduler as? VirtualScheduler).map { Unmanaged.passUnretained($0) }
         self.observer = observer
@@ -49,16 +51,29 @@ public final class BoardyRuntime {
     }
 
     /// Whether events are being recorded.
-    @inline(__always) var isTracing: Bool { observer != nil }
+    @inline(__always) var isTracing: Bool { tracing }
+    private let tracing: Bool
 
     /// Records an event and returns its `seq` (0 when nothing observes).
     @inline(__always)
     @discardableResult
     func record(_ mb: Motherboard, cause: Int, _ body: @autoclosure () -> TraceEvent.Body, extra: @autoclosure () -> JSONObject = JSONObject()) -> Int {
-        guard let observer else { return 0 }
+        guard isTracing else { return 0 }
         lastSeq += 1
-        observer.record(TraceEvent(seq: lastSeq, t: now, mb: mb.path, cause: cause == 0 ? nil : cause, body: body(), extra: extra()))
+        deliver(TraceEvent(seq: lastSeq, t: now, mb: mb.path, cause: cause == 0 ? nil : cause, body: body(), extra: extra()))
         return lastSeq
+    }
+
+    /// The observer when it is a ``TraceRecorder``, called directly and unretained (``observer``
+    /// keeps it alive): the common case pays no existential call and no retain per event.
+    private unowned(unsafe) let recorder: TraceRecorder?
+
+    @inline(__always) private func deliver(_ event: consuming TraceEvent) {
+        if let recorder {
+            recorder.record(event)
+        } else {
+            observer?.record(event)
+        }
     }
 
     /// Records what a board emits after its motherboard was released: it goes nowhere, but the
@@ -77,17 +92,18 @@ public final class BoardyRuntime {
         case let .command(target, c): body = .commandSent(board: target.rawValue, command: TraceValue.json(c) ?? .null)
         case let .complete(done): body = .boardCompleted(board: id, success: done)
         }
+        _ = observer
         lastSeq += 1
-        observer.record(TraceEvent(seq: lastSeq, t: now, mb: path, cause: currentCause == 0 ? nil : currentCause, body: body, extra: extra))
+        deliver(TraceEvent(seq: lastSeq, t: now, mb: path, cause: currentCause == 0 ? nil : currentCause, body: body, extra: extra))
     }
 
     /// Records an outside stimulus (a script step, a test's call) and returns its `seq`, to be
     /// passed as the cause of what it starts.
     @discardableResult
     public func recordStimulus(_ action: String, fields: JSONObject = JSONObject(), mb: String = "main") -> Int {
-        guard let observer else { return 0 }
+        guard isTracing else { return 0 }
         lastSeq += 1
-        observer.record(TraceEvent(seq: lastSeq, t: now, mb: mb, body: .stimulus(action: action, fields: fields)))
+        deliver(TraceEvent(seq: lastSeq, t: now, mb: mb, body: .stimulus(action: action, fields: fields)))
         return lastSeq
     }
 

@@ -26,6 +26,13 @@ public enum TraceValue {
     }
 
     static func convert(_ value: Any) -> JSONValue {
+        // The common payload types by metatype first: a failed dynamic cast costs more than the
+        // successful one.
+        let type = Swift.type(of: value)
+        if type == String.self, let s = value as? String { return .string(s) }
+        if type == Int.self, let i = value as? Int { return .int(Int64(i)) }
+        if type == JSONValue.self, let j = value as? JSONValue { return j }
+        if type == Bool.self, let b = value as? Bool { return .bool(b) }
         switch value {
         case let s as String: return .string(s)
         case let i as Int: return .int(Int64(i))

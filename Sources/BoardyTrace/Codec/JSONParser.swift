@@ -4,6 +4,8 @@
 struct JSONParser {
     let buf: UnsafeBufferPointer<UInt8>
     var pos: Int
+    static let powersOfTen: [Double] = (0...22).map { (0..<$0).reduce(1.0) { a, _ in a * 10 } }
+
     /// Nesting limit: deeper input is refused rather than risking the stack.
     static let maxDepth = 512
 
@@ -90,6 +92,7 @@ struct JSONParser {
     mutating func parseObject(depth: Int) throws(Failure) -> JSONObject {
         pos += 1  // {
         var members: [JSONMember] = []
+        members.reserveCapacity(depth == 1 ? 10 : 4)
         skipWhitespace()
         if pos < buf.count, buf[pos] == UInt8(ascii: "}") { pos += 1; return JSONObject(members) }
         while true {
@@ -113,12 +116,14 @@ struct JSONParser {
     mutating func parseString() throws(Failure) -> String {
         let start = pos + 1
         var i = start
+        var ascii = true
         // Fast path: no escapes.
         while i < buf.count {
             let c = buf[i]
             if c == UInt8(ascii: "\"") {
                 pos = i + 1
                 let slice = UnsafeBufferPointer(rebasing: buf[start..<i])
+                if ascii { return String(decoding: slice, as: UTF8.self) }
                 guard let s = String(validating: slice, as: UTF8.self) else {
                     throw fail("invalid UTF-8 in string", at: start)
                 }
@@ -126,6 +131,7 @@ struct JSONParser {
             }
             if c == UInt8(ascii: "\\") { break }
             if c < 0x20 { throw fail("unescaped control character in string", at: i) }
+            if c >= 0x80 { ascii = false }
             i += 1
         }
         guard i < buf.count else { throw fail("unterminated string", at: start - 1) }
@@ -213,15 +219,27 @@ struct JSONParser {
         }
         if buf[intStart] == UInt8(ascii: "0") && i - intStart > 1 { throw fail("leading zero in number", at: start) }
         var isInteger = true
+        var fraction: UInt64 = 0
+        var fractionDigits = 0
         if i < buf.count, buf[i] == UInt8(ascii: ".") {
             isInteger = false
             i += 1
             let fracStart = i
-            while i < buf.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(buf[i]) { i += 1 }
+            while i < buf.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(buf[i]) {
+                if fractionDigits < 19 {
+                    fraction = fraction &* 10 &+ UInt64(buf[i] - UInt8(ascii: "0"))
+                    fractionDigits += 1
+                } else {
+                    fractionDigits = Int.max / 2  // too many digits for the fast path
+                }
+                i += 1
+            }
             guard i > fracStart else { throw fail("invalid number: no digit after '.'", at: start) }
         }
+        var hasExponent = false
         if i < buf.count, buf[i] == UInt8(ascii: "e") || buf[i] == UInt8(ascii: "E") {
             isInteger = false
+            hasExponent = true
             i += 1
             if i < buf.count, buf[i] == UInt8(ascii: "+") || buf[i] == UInt8(ascii: "-") { i += 1 }
             let expStart = i
@@ -234,6 +252,16 @@ struct JSONParser {
                 if mag <= UInt64(Int64.max) + 1 { return .int(mag == UInt64(Int64.max) + 1 ? Int64.min : -Int64(mag)) }
             } else if mag <= UInt64(Int64.max) {
                 return .int(Int64(mag))
+            }
+        }
+        // Exact fast path for plain decimals: the digits as an integer below 2^53 divided by a
+        // power of ten up to 10^22 (both exact doubles; IEEE division rounds correctly).
+        if !isInteger && !hasExponent && !overflow && fractionDigits <= 22 {
+            let (scaled, o1) = mag.multipliedReportingOverflow(by: Self.powersOfTen[fractionDigits] > 1e19 ? UInt64.max : UInt64(Self.powersOfTen[fractionDigits]))
+            let (digits, o2) = scaled.addingReportingOverflow(fraction)
+            if !o1 && !o2 && digits < (1 << 53) {
+                let d = Double(digits) / Self.powersOfTen[fractionDigits]
+                return .double(negative ? -d : d)
             }
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: buf[start..<i]), as: UTF8.self)

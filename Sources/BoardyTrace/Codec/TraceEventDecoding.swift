@@ -14,17 +14,32 @@ struct FieldReader {
     let kind: String
     /// How many members were read (the base fields count up front).
     var consumed: Int
+    /// Where the next field is expected: the writer's order, so in-order lines need one compare
+    /// per field.
+    var cursor: Int
 
-    init(_ object: JSONObject, kind: String, consumed: Int) {
+    init(_ object: JSONObject, kind: String, consumed: Int, cursor: Int = 0) {
         self.object = object
         self.kind = kind
         self.consumed = consumed
+        self.cursor = cursor
     }
 
     mutating func raw(_ key: String) -> JSONValue? {
-        for m in object.members where m.key == key {
+        let n = object.members.count
+        if cursor < n, object.members[cursor].key == key {
             consumed += 1
-            return m.value
+            cursor += 1
+            return object.members[cursor - 1].value
+        }
+        var i = 0
+        while i < n {
+            if object.members[i].key == key {
+                consumed += 1
+                cursor = i + 1
+                return object.members[i].value
+            }
+            i += 1
         }
         return nil
     }
@@ -114,15 +129,16 @@ extension JSONValue {
 extension TraceEvent {
     /// Builds an event from one parsed trace line. Unknown kinds and fields are kept.
     public init(jsonObject o: JSONObject) throws(TraceFieldError) {
-        guard let seqValue = o["seq"] else { throw TraceFieldError("event has no \"seq\"") }
+        var base = FieldReader(o, kind: "event", consumed: 0)
+        guard let seqValue = base.raw("seq") else { throw TraceFieldError("event has no \"seq\"") }
         guard let seqInt = seqValue.intValue, let seq = Int(exactly: seqInt), seq >= 1 else {
             throw TraceFieldError("\"seq\" must be a positive integer, found \(seqValue)")
         }
-        guard let tValue = o["t"] else { throw TraceFieldError("event has no \"t\"") }
+        guard let tValue = base.raw("t") else { throw TraceFieldError("event has no \"t\"") }
         guard let t = TraceTime(jsonValue: tValue) else { throw TraceFieldError("\"t\" must be a non-negative number of seconds, found \(tValue)") }
-        guard let kindValue = o["kind"] else { throw TraceFieldError("event has no \"kind\"") }
+        guard let kindValue = base.raw("kind") else { throw TraceFieldError("event has no \"kind\"") }
         guard case let .string(kind) = kindValue, !kind.isEmpty else { throw TraceFieldError("\"kind\" must be a non-empty string, found \(kindValue)") }
-        guard let mbValue = o["mb"] else { throw TraceFieldError("event has no \"mb\"") }
+        guard let mbValue = base.raw("mb") else { throw TraceFieldError("event has no \"mb\"") }
         guard case let .string(mb) = mbValue else { throw TraceFieldError("\"mb\" must be a string, found \(mbValue.typeName)") }
         var cause: Int?
         if let c = o["cause"], c != .null {
@@ -131,7 +147,7 @@ extension TraceEvent {
             }
             cause = cn
         }
-        var r = FieldReader(o, kind: kind, consumed: cause == nil ? 4 : 5)
+        var r = FieldReader(o, kind: kind, consumed: cause == nil ? 4 : 5, cursor: base.cursor)
         let body: Body
         var trailing: JSONObject?
         switch kind {

@@ -140,18 +140,21 @@ public struct TraceReader {
     /// The next event, or nil at the end of the file.
     public mutating func next() throws(TraceReadError) -> TraceEvent? {
         lineNumber += 1
-        guard let line = try source.nextLine(file: file, line: lineNumber) else { return nil }
-        let parsed = line.bytes.withUnsafeBufferPointer { buf in Self.parseObject(buf) }
+        guard
+            let (parsed, hasNewline, blank) = try source.withNextLine(file: file, line: lineNumber, { buf, nl in
+                (Self.parseObject(buf), nl, buf.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D })
+            })
+        else { return nil }
         let object: JSONObject
         switch parsed {
         case let .failure(f):
-            if !line.hasNewline {
+            if !hasNewline {
                 warnings.append(TraceReadWarning(
                     file: file, line: lineNumber,
                     message: "the last line is cut off (no newline, not valid JSON): a truncated write; the \(lastSeq) events before it are kept"))
                 return nil
             }
-            if line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+            if blank {
                 throw TraceReadError(file: file, line: lineNumber, message: "empty line: every line after the header is one event")
             }
             throw TraceReadError(file: file, line: lineNumber, column: f.offset + 1, message: "not valid JSON: \(f.message)")
@@ -206,6 +209,25 @@ private final class ByteSource {
     struct Line {
         var bytes: [UInt8]
         var hasNewline: Bool
+    }
+
+    /// Calls `body` with the next line's bytes (without its newline) in place, and whether it
+    /// ended with a newline; nil at the end of the input.
+    func withNextLine<R>(file: String, line: Int, _ body: (UnsafeBufferPointer<UInt8>, Bool) -> R) throws(TraceReadError) -> R? {
+        while true {
+            if let nl = indexOfNewline() {
+                let from = start
+                start = nl + 1
+                return buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[from..<nl]), true) }
+            }
+            if eof {
+                guard start < buffer.count else { return nil }
+                let from = start
+                start = buffer.count
+                return buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[from...]), false) }
+            }
+            try fill(file: file, line: line)
+        }
     }
 
     private var fd: Int32
