@@ -86,7 +86,8 @@ struct RecorderBench: ParsableCommand {
             recordedRates.append(recorded.rate)
             ratios.append(bare.rate / recorded.rate)
             eventsPerActivation = Double(recorded.events) / (recorded.rate * seconds)
-            print("pair \(pair): bare \(Int(bare.rate)) act/s, recorded \(Int(recorded.rate)) act/s, ratio \(fmt(bare.rate / recorded.rate))")
+            print(
+                "pair \(pair): bare \(Int(bare.rate)) act/s, recorded \(Int(recorded.rate)) act/s, ratio \(fmt(bare.rate / recorded.rate))")
         }
         report([
             ("boards", "\(boards)"),

@@ -14,8 +14,12 @@ struct TraceIOBench: ParsableCommand {
     var foundationEvents = 100_000
     @Option(help: "Repetitions of the write and the read; the medians are reported.")
     var repeats = 5
-    @Option(help: "Where to write the trace (deleted afterwards). Defaults to /dev/shm when it exists, so disk writeback does not swamp the codec's figures.")
-    var path = FileManager.default.fileExists(atPath: "/dev/shm")
+    @Option(
+        help:
+            "Where to write the trace (deleted afterwards). Defaults to /dev/shm when it exists, so disk writeback does not swamp the codec's figures."
+    )
+    var path =
+        FileManager.default.fileExists(atPath: "/dev/shm")
         ? "/dev/shm/boardy-bench-trace-io.jsonl"
         : FileManager.default.temporaryDirectory.appendingPathComponent("boardy-bench-trace-io.jsonl").path
 
@@ -78,7 +82,9 @@ struct TraceIOBench: ParsableCommand {
         var sample: [Data] = []
         if foundationEvents > 0 {
             let handle = try String(contentsOfFile: path, encoding: .utf8)
-            sample = handle.split(separator: "\n", maxSplits: foundationEvents + 1).dropFirst().prefix(foundationEvents).map { Data($0.utf8) }
+            sample = handle.split(separator: "\n", maxSplits: foundationEvents + 1).dropFirst().prefix(foundationEvents).map {
+                Data($0.utf8)
+            }
         }
         let decoder = JSONDecoder()
         var fCount = 0

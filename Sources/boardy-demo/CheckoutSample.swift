@@ -48,9 +48,15 @@ enum CheckoutSample {
         let mainboard = Motherboard(boards: [cart, ordering, payment, receipt], runtime: runtime)
         mainboard.registerFlowSteps("pubShoppingCart" ->> "pubOrdering")
         // Ordering's output is a dictionary; payment's confirm step takes it as JSON.
-        mainboard.registerFlow(BoardFlow(source: "pubOrdering", trigger: .output(matches: { _ in true }), action: "activate", destination: "pubPayment") { mb, output in
-            mb.activate("pubPayment", with: TraceValue.json(output)?.objectValue.map { Dictionary(uniqueKeysWithValues: $0.members.map { ($0.key, $0.value) }) })
-        })
+        mainboard.registerFlow(
+            BoardFlow(source: "pubOrdering", trigger: .output(matches: { _ in true }), action: "activate", destination: "pubPayment") {
+                mb, output in
+                mb.activate(
+                    "pubPayment",
+                    with: TraceValue.json(output)?.objectValue.map {
+                        Dictionary(uniqueKeysWithValues: $0.members.map { ($0.key, $0.value) })
+                    })
+            })
         mainboard.registerFlowSteps("pubPayment" ->> "pubReceipt")
         return mainboard
     }

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
+@testable import BoardyGraphviz
+
 #if canImport(FoundationXML)
     import FoundationXML
 #endif
-
-@testable import BoardyGraphviz
 
 func parseSVG(_ bytes: [UInt8]) throws -> XMLDocument {
     try XMLDocument(data: Data(bytes), options: [])

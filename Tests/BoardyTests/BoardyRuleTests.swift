@@ -19,18 +19,19 @@ struct BoardyRuleTests {
         }
         let mb = h.motherboard([a, other])
         mb.activate("a")
-        #expect(h.lines == [
-            "activation.requested a",
-            "activation.performed a",
-            #"output.sent a "out""#,
-            #"output.sent a "action" {"flowAction":true}"#,
-            #"activation.requested other from a "hi""#,
-            #"activation.performed other "hi""#,
-            #"output.sent other "other ran with hi""#,
-            #"command.sent other "cmd""#,
-            #"output.sent other "got cmd""#,
-            "board.completed a true",
-        ])
+        #expect(
+            h.lines == [
+                "activation.requested a",
+                "activation.performed a",
+                #"output.sent a "out""#,
+                #"output.sent a "action" {"flowAction":true}"#,
+                #"activation.requested other from a "hi""#,
+                #"activation.performed other "hi""#,
+                #"output.sent other "other ran with hi""#,
+                #"command.sent other "cmd""#,
+                #"output.sent other "got cmd""#,
+                "board.completed a true",
+            ])
     }
 
     @Test("rule 2: every matching flow runs in registration order on a snapshot; unmatched outputs are recorded, not lost")
@@ -67,13 +68,15 @@ struct BoardyRuleTests {
         var order: [String] = []
         let inner = ClosureBoard<Void>(identifier: "inner") { b, _ in b.sendFlowAction("close") }
         let cont = ContinuousBoard(identifier: "cont", boards: [inner]) { c, _ in c.continuousMotherboard.activate("inner") }
-        cont.continuousMotherboard.registerFlow(BoardFlow(source: "inner", trigger: .flowAction(matches: { _ in true }), action: "handler") { _, _ in
-            order.append("inner handler")
-        })
+        cont.continuousMotherboard.registerFlow(
+            BoardFlow(source: "inner", trigger: .flowAction(matches: { _ in true }), action: "handler") { _, _ in
+                order.append("inner handler")
+            })
         let mb = h.motherboard([cont])
-        mb.registerFlow(BoardFlow(source: "cont", trigger: .flowAction(matches: { _ in true }), action: "handler") { _, _ in
-            order.append("parent handler")
-        })
+        mb.registerFlow(
+            BoardFlow(source: "cont", trigger: .flowAction(matches: { _ in true }), action: "handler") { _, _ in
+                order.append("parent handler")
+            })
         mb.activate("cont")
         #expect(order == ["parent handler", "inner handler"])
 
@@ -103,10 +106,11 @@ struct BoardyRuleTests {
         mb.activate("a")
         #expect(!mb.isInstalled("a"))
         saved?.sendOutput("late")
-        #expect(h.lines == [
-            "activation.requested a", "activation.performed a", "board.completed a true",
-            #"output.sent a "late" {"dropped":"board-completed"}"#,
-        ])
+        #expect(
+            h.lines == [
+                "activation.requested a", "activation.performed a", "board.completed a true",
+                #"output.sent a "late" {"dropped":"board-completed"}"#,
+            ])
     }
 
     @Test("rule 5: activation produces and installs a board before any check; commands only reach installed boards")
@@ -168,12 +172,13 @@ struct BoardyRuleTests {
         mb.registerFlowSteps("A" ->> "B" ->> "C")
         mb.activate("A", with: "in")
         #expect(got == "in>A>B")
-        #expect(h.lines == [
-            #"activation.requested A "in""#, #"activation.performed A "in""#, #"output.sent A "in>A""#,
-            #"flow.routed A "in>A" activate B"#, #"activation.requested B from A "in>A""#, #"activation.performed B "in>A""#,
-            #"output.sent B "in>A>B""#, #"flow.routed B "in>A>B" activate C"#, #"activation.requested C from B "in>A>B""#,
-            #"activation.performed C "in>A>B""#,
-        ])
+        #expect(
+            h.lines == [
+                #"activation.requested A "in""#, #"activation.performed A "in""#, #"output.sent A "in>A""#,
+                #"flow.routed A "in>A" activate B"#, #"activation.requested B from A "in>A""#, #"activation.performed B "in>A""#,
+                #"output.sent B "in>A>B""#, #"flow.routed B "in>A>B" activate C"#, #"activation.requested C from B "in>A>B""#,
+                #"activation.performed C "in>A>B""#,
+            ])
         // Every event leads back to the first request through `cause`.
         let events = h.recorder.events
         #expect(events.dropFirst().allSatisfy { $0.cause == $0.seq - 1 })
@@ -182,7 +187,10 @@ struct BoardyRuleTests {
     @Test("rule 20: flow handlers match the sender id and the output type; completion handlers match a completion")
     func rule20_handlersMatchSenderTypeAndCompletion() {
         let h = Harness()
-        enum PaymentOutput { case success(String), cancelled }
+        enum PaymentOutput {
+            case success(String)
+            case cancelled
+        }
         let pay = ClosureBoard<Bool>(identifier: "pay") { b, ok in
             b.sendOutput(ok ? PaymentOutput.success("tx-1") : PaymentOutput.cancelled)
             b.sendOutput("a string, not a PaymentOutput")
@@ -191,8 +199,11 @@ struct BoardyRuleTests {
         let other = ClosureBoard<Void>(identifier: "other") { b, _ in b.sendOutput(PaymentOutput.cancelled) }
         let mb = h.motherboard([pay, other])
         var seen: [String] = []
-        mb.io("pay", input: Bool.self, output: PaymentOutput.self, command: Void.self).flow.addTarget(mb) { _, out in seen.append("\(out)") }
-        mb.io("pay", input: Bool.self, output: PaymentOutput.self, command: Void.self).completion.addTarget(mb) { _, done in seen.append("done \(done)") }
+        mb.io("pay", input: Bool.self, output: PaymentOutput.self, command: Void.self).flow.addTarget(mb) { _, out in seen.append("\(out)")
+        }
+        mb.io("pay", input: Bool.self, output: PaymentOutput.self, command: Void.self).completion.addTarget(mb) { _, done in
+            seen.append("done \(done)")
+        }
         mb.activate("pay", with: true)
         mb.activate("other")
         #expect(seen == [#"success("tx-1")"#, "done true"])
@@ -206,7 +217,8 @@ struct BoardyRuleTests {
         let payment = ContinuousBoard(identifier: "pubPayment", boards: [confirm]) { c, input in
             c.continuousMotherboard.activate("pubConfirm", with: input)
         }
-        payment.continuousMotherboard.io("pubConfirm", input: String.self, output: String.self, command: Void.self).flow.addTarget(payment) { p, out in
+        payment.continuousMotherboard.io("pubConfirm", input: String.self, output: String.self, command: Void.self).flow.addTarget(payment)
+        { p, out in
             p.sendOutput("relayed: \(out)")
         }
         let receipt = ClosureBoard<String>(identifier: "pubReceipt") { _, _ in }
@@ -214,22 +226,25 @@ struct BoardyRuleTests {
         mb.registerFlowSteps("pubConfirm" ->> "pubReceipt")  // an inner id: never matches in the parent
         mb.registerFlowSteps("pubPayment" ->> "pubReceipt")
         mb.activate("pubPayment", with: "o-1")
-        #expect(h.lines == [
-            #"activation.requested pubPayment "o-1""#, #"activation.performed pubPayment "o-1""#,
-            #"[main/pubPayment] activation.requested pubConfirm "o-1""#, #"[main/pubPayment] activation.performed pubConfirm "o-1""#,
-            #"[main/pubPayment] output.sent pubConfirm "confirmed o-1""#,
-            #"[main/pubPayment] flow.routed pubConfirm "confirmed o-1" handler"#,
-            #"output.sent pubPayment "relayed: confirmed o-1""#, #"flow.routed pubPayment "relayed: confirmed o-1" activate pubReceipt"#,
-            #"activation.requested pubReceipt from pubPayment "relayed: confirmed o-1""#,
-            #"activation.performed pubReceipt "relayed: confirmed o-1""#,
-        ])
+        #expect(
+            h.lines == [
+                #"activation.requested pubPayment "o-1""#, #"activation.performed pubPayment "o-1""#,
+                #"[main/pubPayment] activation.requested pubConfirm "o-1""#, #"[main/pubPayment] activation.performed pubConfirm "o-1""#,
+                #"[main/pubPayment] output.sent pubConfirm "confirmed o-1""#,
+                #"[main/pubPayment] flow.routed pubConfirm "confirmed o-1" handler"#,
+                #"output.sent pubPayment "relayed: confirmed o-1""#,
+                #"flow.routed pubPayment "relayed: confirmed o-1" activate pubReceipt"#,
+                #"activation.requested pubReceipt from pubPayment "relayed: confirmed o-1""#,
+                #"activation.performed pubReceipt "relayed: confirmed o-1""#,
+            ])
     }
 
     @Test("rule 22: a plugin launcher registers every plugin's boards, builds the main motherboard once and launches")
     func rule22_pluginLauncher() {
         struct Auth: LauncherPlugin {
             func registerBoards(into producer: BoardProducer) {
-                producer.add(registration: BoardRegistration("pubAuth") { id in ClosureBoard<Void>(identifier: id) { b, _ in b.sendOutput("ok") } })
+                producer.add(
+                    registration: BoardRegistration("pubAuth") { id in ClosureBoard<Void>(identifier: id) { b, _ in b.sendOutput("ok") } })
             }
         }
         struct Dashboard: LauncherPlugin {
@@ -253,7 +268,9 @@ struct BoardyRuleTests {
         #expect(h.lines.last == #"activation.performed pubDashboard "ok""#)
     }
 
-    @Test("rule 28: a bus delivers to a snapshot in connection order, holds targets weakly, and a new connection gets the next transport only")
+    @Test(
+        "rule 28: a bus delivers to a snapshot in connection order, holds targets weakly, and a new connection gets the next transport only"
+    )
     func rule28_bus() {
         final class Target { var got: [String] = [] }
         let bus = Bus<String>()

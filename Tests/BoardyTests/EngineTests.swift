@@ -16,7 +16,7 @@ struct EngineTests {
         mb.registerFlowSteps("root" ->> "x" ->> "y")
         mb.activate("root")
         let order = h.recorder.events.compactMap { e -> String? in
-            if case let .activationPerformed(b, input) = e.body, b != "root" { return "\(b) \(input!)" }
+            if case .activationPerformed(let b, let input) = e.body, b != "root" { return "\(b) \(input!)" }
             return nil
         }
         // o1's whole cascade runs before o2 is routed.
@@ -29,10 +29,11 @@ struct EngineTests {
         var boards: [any ActivatableBoard] = []
         var last = 0
         for i in 0..<n {
-            boards.append(ClosureBoard<Int>(identifier: BoardID("b\(i)")) { b, v in
-                last = v
-                b.activateBoard(BoardID("b\(i + 1)"), with: v + 1)
-            })
+            boards.append(
+                ClosureBoard<Int>(identifier: BoardID("b\(i)")) { b, v in
+                    last = v
+                    b.activateBoard(BoardID("b\(i + 1)"), with: v + 1)
+                })
         }
         let mb = Motherboard(boards: boards)
         mb.activate("b0", with: 0)
@@ -74,11 +75,14 @@ struct EngineTests {
         mb.activate("a")
         h.scheduler.run()
         let outputs = h.recorder.events.map { "\($0.t) \($0.short)" }
-        #expect(outputs == [
-            "0 activation.requested a", "0 activation.performed a", #"1 output.sent a "early-1""#, #"1 output.sent a "early-2""#,
-            "1.5 board.completed a true", #"2 output.sent a "late" {"dropped":"board-completed"}"#,
-        ])
-        #expect(h.recorder.events.dropFirst(2).allSatisfy { $0.cause == 2 }, "delayed emissions are caused by the activation that scheduled them")
+        #expect(
+            outputs == [
+                "0 activation.requested a", "0 activation.performed a", #"1 output.sent a "early-1""#, #"1 output.sent a "early-2""#,
+                "1.5 board.completed a true", #"2 output.sent a "late" {"dropped":"board-completed"}"#,
+            ])
+        #expect(
+            h.recorder.events.dropFirst(2).allSatisfy { $0.cause == 2 },
+            "delayed emissions are caused by the activation that scheduled them")
     }
 
     @Test("the same run records the same trace every time")
@@ -136,7 +140,7 @@ struct EngineTests {
         }
         scheduler.run()
         let outputs = recorder.events.compactMap { e -> Int64? in
-            if case let .outputSent(_, .int(v)) = e.body { return v }
+            if case .outputSent(_, .int(let v)) = e.body { return v }
             return nil
         }
         #expect(outputs == [0, 1, 2, 3, 4])
@@ -165,9 +169,10 @@ struct DroppedEmissionTests {
         inner?.sendOutput("late")
         inner?.complete()
         inner = nil
-        #expect(h.lines.suffix(2) == [
-            #"[main/cont] output.sent inner "late" {"dropped":"motherboard-released"}"#,
-            #"[main/cont] board.completed inner true {"dropped":"motherboard-released"}"#,
-        ])
+        #expect(
+            h.lines.suffix(2) == [
+                #"[main/cont] output.sent inner "late" {"dropped":"motherboard-released"}"#,
+                #"[main/cont] board.completed inner true {"dropped":"motherboard-released"}"#,
+            ])
     }
 }

@@ -25,19 +25,19 @@ extension TraceEvent {
     var short: String {
         var s = kind
         switch body {
-        case let .activationRequested(b, source, input):
+        case .activationRequested(let b, let source, let input):
             s += " \(b)"
             if let source { s += " from \(source)" }
             if let input { s += " \(input)" }
-        case let .activationPerformed(b, input):
+        case .activationPerformed(let b, let input):
             s += " \(b)"
             if let input { s += " \(input)" }
-        case let .outputSent(b, o): s += " \(b) \(o)"
-        case let .flowRouted(from, o, to, action): s += " \(from) \(o) \(action)" + (to.map { " \($0)" } ?? "")
-        case let .boardCompleted(b, success): s += " \(b) \(success.map(String.init) ?? "-")"
-        case let .activationCancelled(b, reason): s += " \(b) \(reason)"
-        case let .commandSent(b, c): s += " \(b) \(c)"
-        case let .stimulus(action, fields): s += " \(action) \(JSONValue.object(fields))"
+        case .outputSent(let b, let o): s += " \(b) \(o)"
+        case .flowRouted(let from, let o, let to, let action): s += " \(from) \(o) \(action)" + (to.map { " \($0)" } ?? "")
+        case .boardCompleted(let b, let success): s += " \(b) \(success.map(String.init) ?? "-")"
+        case .activationCancelled(let b, let reason): s += " \(b) \(reason)"
+        case .commandSent(let b, let c): s += " \(b) \(c)"
+        case .stimulus(let action, let fields): s += " \(action) \(JSONValue.object(fields))"
         default: s += " " + (body.board ?? "")
         }
         if !extra.isEmpty { s += " " + JSONValue.object(extra).jsonText }

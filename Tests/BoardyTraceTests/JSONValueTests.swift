@@ -78,9 +78,11 @@ struct JSONValueTests {
 
 @Suite("Trace time")
 struct TraceTimeTests {
-    @Test("prints the shortest decimal number of seconds", arguments: [
-        (Int64(4_000_000), "4"), (500_000, "0.5"), (2_000_001, "2.000001"), (0, "0"), (1_250_000, "1.25"), (10, "0.00001"),
-    ])
+    @Test(
+        "prints the shortest decimal number of seconds",
+        arguments: [
+            (Int64(4_000_000), "4"), (500_000, "0.5"), (2_000_001, "2.000001"), (0, "0"), (1_250_000, "1.25"), (10, "0.00001"),
+        ])
     func shortestDecimal(us: Int64, text: String) throws {
         #expect(TraceTime(microseconds: us).description == text)
         #expect(TraceTime(jsonValue: try JSONValue(parsing: text)) == TraceTime(microseconds: us))

@@ -28,7 +28,9 @@ let everyKind: [TraceEvent] = {
         .unknown(kind: "future.kind", fields: ["anything": [1, "two"]]),
     ]
     return bodies.enumerated().map { i, body in
-        TraceEvent(seq: i + 1, t: TraceTime(microseconds: Int64(i) * 250_000), mb: i % 2 == 0 ? "main" : "main/pubPayment", cause: i == 0 ? nil : i, body: body)
+        TraceEvent(
+            seq: i + 1, t: TraceTime(microseconds: Int64(i) * 250_000), mb: i % 2 == 0 ? "main" : "main/pubPayment",
+            cause: i == 0 ? nil : i, body: body)
     }
 }()
 
@@ -36,8 +38,12 @@ let everyKind: [TraceEvent] = {
 struct TraceEventCodecTests {
     @Test("the contract's example line reads and writes back byte for byte")
     func contractExample() throws {
-        let line = #"{"seq":12,"t":4,"kind":"gateway.checked","mb":"main","board":"pubPayment","barrier":"pubAuth","result":"wait","cause":11}"#
-        guard case let .object(o) = try JSONValue(parsing: line) else { Issue.record("not an object"); return }
+        let line =
+            #"{"seq":12,"t":4,"kind":"gateway.checked","mb":"main","board":"pubPayment","barrier":"pubAuth","result":"wait","cause":11}"#
+        guard case .object(let o) = try JSONValue(parsing: line) else {
+            Issue.record("not an object")
+            return
+        }
         let e = try TraceEvent(jsonObject: o)
         #expect(e.body == .gatewayChecked(board: "pubPayment", barrier: "pubAuth", result: .wait))
         #expect(e.jsonLine == line)
@@ -46,7 +52,10 @@ struct TraceEventCodecTests {
     @Test("every kind round-trips through its JSON line")
     func everyKindRoundTrips() throws {
         for e in everyKind {
-            guard case let .object(o) = try JSONValue(parsing: e.jsonLine) else { Issue.record("not an object"); continue }
+            guard case .object(let o) = try JSONValue(parsing: e.jsonLine) else {
+                Issue.record("not an object")
+                continue
+            }
             let back = try TraceEvent(jsonObject: o)
             #expect(back == e, "\(e.kind)")
             #expect(back.jsonLine == e.jsonLine)
@@ -57,7 +66,7 @@ struct TraceEventCodecTests {
     @Test("unknown fields on known kinds are kept and written back in order")
     func unknownFieldsKept() throws {
         let line = #"{"seq":1,"t":0,"kind":"output.sent","mb":"main","board":"a","output":1,"zeta":[1],"alpha":{"b":2}}"#
-        guard case let .object(o) = try JSONValue(parsing: line) else { return }
+        guard case .object(let o) = try JSONValue(parsing: line) else { return }
         let e = try TraceEvent(jsonObject: o)
         #expect(e.extra.keys == ["zeta", "alpha"])
         #expect(e.jsonLine == line)
@@ -66,14 +75,14 @@ struct TraceEventCodecTests {
     @Test("a duplicate key is an error, not a silently dropped value")
     func duplicateKey() throws {
         let line = #"{"seq":1,"t":0,"kind":"output.sent","mb":"main","board":"a","output":1,"board":"b"}"#
-        guard case let .object(o) = try JSONValue(parsing: line) else { return }
+        guard case .object(let o) = try JSONValue(parsing: line) else { return }
         #expect(throws: TraceFieldError("duplicate key \"board\"")) { try TraceEvent(jsonObject: o) }
     }
 
     @Test("missing and mistyped fields name the field")
     func fieldErrors() throws {
         func error(_ line: String) throws -> String {
-            guard case let .object(o) = try JSONValue(parsing: line) else { return "" }
+            guard case .object(let o) = try JSONValue(parsing: line) else { return "" }
             do {
                 _ = try TraceEvent(jsonObject: o)
                 return "no error"
@@ -81,8 +90,9 @@ struct TraceEventCodecTests {
         }
         #expect(try error(#"{"t":0,"kind":"x","mb":"main"}"#) == "event has no \"seq\"")
         #expect(try error(#"{"seq":1,"t":0,"kind":"output.sent","mb":"main","output":1}"#) == "output.sent event has no \"board\"")
-        #expect(try error(#"{"seq":1,"t":0,"kind":"barrier.resolved","mb":"main","barrier":"b","passed":"yes","released":1}"#)
-            == "\"passed\" must be true or false, found a string")
+        #expect(
+            try error(#"{"seq":1,"t":0,"kind":"barrier.resolved","mb":"main","barrier":"b","passed":"yes","released":1}"#)
+                == "\"passed\" must be true or false, found a string")
         #expect(try error(#"{"seq":1,"t":-1,"kind":"x","mb":"main"}"#).hasPrefix("\"t\" must be a non-negative number"))
         #expect(try error(#"{"seq":3,"t":0,"kind":"x","mb":"main","cause":3}"#).hasPrefix("\"cause\" must be the seq of an earlier event"))
     }

@@ -47,7 +47,9 @@ struct TraceObserverTests {
         // About 100 KiB of events, faster than the timer.
         while seq < 1000 {
             seq += 1
-            w.record(TraceEvent(seq: seq, t: .zero, mb: "main", body: .outputSent(board: "b", output: .string(String(repeating: "x", count: 80)))))
+            w.record(
+                TraceEvent(
+                    seq: seq, t: .zero, mb: "main", body: .outputSent(board: "b", output: .string(String(repeating: "x", count: 80)))))
         }
         let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         #expect(size >= TraceWriter.flushBytes)
@@ -73,7 +75,8 @@ struct TraceObserverTests {
             for thread in 0..<8 {
                 group.addTask {
                     for i in 0..<perThread {
-                        recorder.record(TraceEvent(seq: i + 1, t: .zero, mb: "t\(thread)", body: .outputSent(board: "b", output: .int(Int64(i)))))
+                        recorder.record(
+                            TraceEvent(seq: i + 1, t: .zero, mb: "t\(thread)", body: .outputSent(board: "b", output: .int(Int64(i)))))
                     }
                 }
             }
@@ -96,7 +99,8 @@ struct TraceObserverTests {
         let recorder = TraceRecorder(policy: policy)
         recorder.record(TraceEvent(seq: 1, t: .zero, mb: "main", body: .activationRequested(board: "a", source: nil, input: "secret")))
         recorder.record(TraceEvent(seq: 2, t: .zero, mb: "main", body: .outputSent(board: "a", output: "me@example.com")))
-        recorder.record(TraceEvent(seq: 3, t: .zero, mb: "main", body: .stimulus(action: "activate", fields: ["board": "a", "input": "secret"])))
+        recorder.record(
+            TraceEvent(seq: 3, t: .zero, mb: "main", body: .stimulus(action: "activate", fields: ["board": "a", "input": "secret"])))
         let e = recorder.events
         #expect(e[0].body == .activationRequested(board: "a", source: nil, input: nil))
         #expect(e[1].body == .outputSent(board: "a", output: "<email>"))

@@ -27,9 +27,10 @@ struct TraceReaderTests {
         let text = lines([e1, e2]) + String(e3.prefix(30))
         let trace = try Trace.read(text: text, name: "run.jsonl")
         #expect(trace.events.count == 2)
-        #expect(trace.warnings.map(\.description) == [
-            "run.jsonl:4: warning: the last line is cut off (no newline, not valid JSON): a truncated write; the 2 events before it are kept"
-        ])
+        #expect(
+            trace.warnings.map(\.description) == [
+                "run.jsonl:4: warning: the last line is cut off (no newline, not valid JSON): a truncated write; the 2 events before it are kept"
+            ])
     }
 
     @Test("a whole last line without its newline is an event, not a truncation")
@@ -43,17 +44,28 @@ struct TraceReaderTests {
         "malformed traces fail at their first bad line with file, line and reason",
         arguments: [
             ("", "t.jsonl:1: empty file: a trace starts with a header line"),
-            (#"{"format":"other","version":1}"# + "\n", #"t.jsonl:1: not a boardy trace: line 1 must be a header with "format":"boardy-trace""#),
+            (
+                #"{"format":"other","version":1}"# + "\n",
+                #"t.jsonl:1: not a boardy trace: line 1 must be a header with "format":"boardy-trace""#
+            ),
             (#"{"format":"boardy-trace","version":2}"# + "\n", "t.jsonl:1: unsupported trace version 2 (this boardy-viz reads version 1)"),
             ("not json\n", "t.jsonl:1:1: header is not valid JSON: expected a JSON object, found 'n'"),
-            (lines([e1, #"{"seq":2,"t":0,"kind":"x","mb":"main",}"#, e3]), "t.jsonl:3:39: not valid JSON: expected a member name, found '}'"),
+            (
+                lines([e1, #"{"seq":2,"t":0,"kind":"x","mb":"main",}"#, e3]),
+                "t.jsonl:3:39: not valid JSON: expected a member name, found '}'"
+            ),
             (lines([e1, #"{"t":0,"kind":"x","mb":"main"}"#]), "t.jsonl:3: event has no \"seq\""),
             (lines([e1, e3]), "t.jsonl:3: seq gap: expected seq 2, found 3 (events must count from 1 without gaps)"),
             (lines([e1, "", e2]), "t.jsonl:3: empty line: every line after the header is one event"),
-            (lines([#"{"seq":1,"t":2,"kind":"x","mb":"main"}"#, #"{"seq":2,"t":1,"kind":"x","mb":"main"}"#]),
-             "t.jsonl:3: time goes backwards: t 1 after 2"),
+            (
+                lines([#"{"seq":1,"t":2,"kind":"x","mb":"main"}"#, #"{"seq":2,"t":1,"kind":"x","mb":"main"}"#]),
+                "t.jsonl:3: time goes backwards: t 1 after 2"
+            ),
             (lines([e1, "[1,2]"]), "t.jsonl:3:1: not valid JSON: expected a JSON object, found '['"),
-            (lines([e1, #"{"seq":2,"t":0,"kind":"output.sent","mb":"main","board":"a"}"#]), "t.jsonl:3: output.sent event has no \"output\""),
+            (
+                lines([e1, #"{"seq":2,"t":0,"kind":"output.sent","mb":"main","board":"a"}"#]),
+                "t.jsonl:3: output.sent event has no \"output\""
+            ),
         ])
     func malformed(text: String, message: String) {
         #expect {
@@ -113,6 +125,7 @@ struct TraceReaderTests {
         let original = text.split(separator: "\n")
         let firstLine = zip(back, original).first { $0 != $1 }
         #expect(back.count == original.count)
-        #expect(firstLine == nil, "reading and writing back gives the file byte for byte; first difference: \(String(describing: firstLine))")
+        #expect(
+            firstLine == nil, "reading and writing back gives the file byte for byte; first difference: \(String(describing: firstLine))")
     }
 }

@@ -43,14 +43,13 @@ public struct BoardFlow {
         self.perform = perform
     }
 
-
     /// How the flow appears in a definition fingerprint.
     var definition: JSONValue {
         var o = JSONObject([JSONMember(key: "from", value: .string(source.rawValue))])
         switch trigger {
         case .output: o["on"] = .string("output")
         case .flowAction: o["on"] = .string("flowAction")
-        case let .completion(isDone): o["on"] = .string(isDone.map { "completion:\($0)" } ?? "completion")
+        case .completion(let isDone): o["on"] = .string(isDone.map { "completion:\($0)" } ?? "completion")
         }
         if let label { o["match"] = .string(label) }
         o["action"] = .string(action)
@@ -62,7 +61,8 @@ public struct BoardFlow {
 extension BoardFlow {
     /// A flow step `source ->> destination`.
     static func step(_ source: BoardID, _ destination: BoardID) -> BoardFlow {
-        var flow = BoardFlow(source: source, trigger: .output(matches: { _ in true }), action: "activate", destination: destination) { mb, output in
+        var flow = BoardFlow(source: source, trigger: .output(matches: { _ in true }), action: "activate", destination: destination) {
+            mb, output in
             mb.activate(destination, with: output)
         }
         flow.stepDestination = destination
@@ -84,14 +84,14 @@ final class RegisteredFlow {
     func matchesOutput(_ value: Any?, flowAction: Bool) -> Bool {
         if matchesEveryOutput { return !flowAction }
         switch flow.trigger {
-        case let .output(m): return !flowAction && m(value)
-        case let .flowAction(m): return flowAction && m(value)
+        case .output(let m): return !flowAction && m(value)
+        case .flowAction(let m): return flowAction && m(value)
         case .completion: return false
         }
     }
 
     func matchesCompletion(_ isDone: Bool) -> Bool {
-        if case let .completion(want) = flow.trigger { return want == nil || want == isDone }
+        if case .completion(let want) = flow.trigger { return want == nil || want == isDone }
         return false
     }
 }

@@ -90,10 +90,11 @@ public struct CompletionHandle {
 
     /// Runs `action` with `isDone` when the board completes, while `target` lives.
     public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target, Bool) -> Void) {
-        motherboard.registerFlow(BoardFlow(source: identifier, trigger: .completion(isDone: nil), action: "completion") { [weak target] _, value in
-            guard let target, let isDone = value as? Bool else { return }
-            action(target, isDone)
-        })
+        motherboard.registerFlow(
+            BoardFlow(source: identifier, trigger: .completion(isDone: nil), action: "completion") { [weak target] _, value in
+                guard let target, let isDone = value as? Bool else { return }
+                action(target, isDone)
+            })
     }
 }
 

@@ -57,20 +57,22 @@ public final class BoardyRuntime {
     /// Records an event and returns its `seq` (0 when nothing observes).
     @inline(__always)
     @discardableResult
-    func record(_ mb: Motherboard, cause: Int, _ body: @autoclosure () -> TraceEvent.Body, extra: @autoclosure () -> JSONObject = JSONObject()) -> Int {
+    func record(
+        _ mb: Motherboard, cause: Int, _ body: @autoclosure () -> TraceEvent.Body, extra: @autoclosure () -> JSONObject = JSONObject()
+    ) -> Int {
         guard isTracing else { return 0 }
         lastSeq += 1
         deliver(TraceEvent(seq: lastSeq, t: now, mb: mb.path, cause: cause == 0 ? nil : cause, body: body(), extra: extra()))
         return lastSeq
     }
 
-    /// The observer when it is a ``TraceRecorder``, called directly and unretained (``observer``
-    /// keeps it alive): the common case pays no existential call and no retain per event.
-    private unowned(unsafe) let recorder: TraceRecorder?
+    /// The observer when it is a ``TraceRecorder``, called directly: the common case pays no
+    /// existential call (and a `let` is read without a retain).
+    private let recorder: TraceRecorder?
 
     @inline(__always) private func deliver(_ event: consuming TraceEvent) {
-        if let recorder {
-            recorder.record(event)
+        if recorder != nil {
+            recorder.unsafelyUnwrapped.record(event)
         } else {
             observer?.record(event)
         }
@@ -84,13 +86,14 @@ public final class BoardyRuntime {
         let body: TraceEvent.Body
         var extra: JSONObject = ["dropped": "motherboard-released"]
         switch emission {
-        case let .output(v): body = .outputSent(board: id, output: TraceValue.json(v) ?? .null)
-        case let .flowAction(v):
+        case .output(let v): body = .outputSent(board: id, output: TraceValue.json(v) ?? .null)
+        case .flowAction(let v):
             body = .outputSent(board: id, output: TraceValue.json(v) ?? .null)
             extra["flowAction"] = true
-        case let .activate(target, input): body = .activationRequested(board: target.rawValue, source: id, input: TraceValue.json(input))
-        case let .command(target, c): body = .commandSent(board: target.rawValue, command: TraceValue.json(c) ?? .null)
-        case let .complete(done): body = .boardCompleted(board: id, success: done)
+        case .activate(let target, let input):
+            body = .activationRequested(board: target.rawValue, source: id, input: TraceValue.json(input))
+        case .command(let target, let c): body = .commandSent(board: target.rawValue, command: TraceValue.json(c) ?? .null)
+        case .complete(let done): body = .boardCompleted(board: id, success: done)
         }
         _ = observer
         lastSeq += 1

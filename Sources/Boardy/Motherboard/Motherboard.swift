@@ -154,11 +154,11 @@ public final class Motherboard {
 
     func receive(_ emission: Board.Emission, from board: Board) {
         switch emission {
-        case let .output(v): submit(.output(board, v, flowAction: false))
-        case let .flowAction(v): submit(.output(board, v, flowAction: true))
-        case let .activate(id, input): submit(.activate(id, input: input, source: board.identifier, inputJSON: nil))
-        case let .command(id, c): submit(.command(id, c))
-        case let .complete(done): submit(.completion(board, done))
+        case .output(let v): submit(.output(board, v, flowAction: false))
+        case .flowAction(let v): submit(.output(board, v, flowAction: true))
+        case .activate(let id, let input): submit(.activate(id, input: input, source: board.identifier, inputJSON: nil))
+        case .command(let id, let c): submit(.command(id, c))
+        case .complete(let done): submit(.completion(board, done))
         }
     }
 
@@ -167,8 +167,8 @@ public final class Motherboard {
     func receiveOrphan(_ emission: Board.Emission, from board: Board) {
         guard runtime?.isTracing == true else { return }
         switch emission {
-        case let .output(v): submit(.orphanOutput(board, v, flowAction: false))
-        case let .flowAction(v): submit(.orphanOutput(board, v, flowAction: true))
+        case .output(let v): submit(.orphanOutput(board, v, flowAction: false))
+        case .flowAction(let v): submit(.orphanOutput(board, v, flowAction: true))
         default: break
         }
     }
@@ -180,30 +180,31 @@ public final class Motherboard {
         runtime.currentCause = cause
         activeSource = nil
         switch consume action {
-        case let .activate(id, input, source, inputJSON):
+        case .activate(let id, let input, let source, let inputJSON):
             processActivation(id, input: input, source: source, inputJSON: inputJSON, cause: cause, runtime: runtime)
-        case let .output(board, value, flowAction):
+        case .output(let board, let value, let flowAction):
             processOutput(board, value, flowAction: flowAction, cause: cause, runtime: runtime)
-        case let .orphanOutput(board, value, flowAction):
+        case .orphanOutput(let board, let value, let flowAction):
             runtime.record(
                 self, cause: cause, .outputSent(board: board.identifier.rawValue, output: TraceValue.json(value) ?? .null),
                 extra: Self.droppedExtra(flowAction: flowAction))
-        case let .route(registered, from, value, json):
+        case .route(let registered, let from, let value, let json):
             let seq = runtime.record(
                 self, cause: cause,
                 .flowRouted(from: from.rawValue, output: json, to: registered.flow.destination?.rawValue, action: registered.flow.action))
             if seq != 0 { runtime.currentCause = seq }
             if let destination = registered.flow.stepDestination {
                 // A flow step: the output, and its JSON, go on as the destination's input.
-                runtime.submit(WorkItem(
-                    motherboard: self, action: .activate(destination, input: value, source: from, inputJSON: json),
-                    cause: runtime.currentCause))
+                runtime.submit(
+                    WorkItem(
+                        motherboard: self, action: .activate(destination, input: value, source: from, inputJSON: json),
+                        cause: runtime.currentCause))
             } else {
                 activeSource = from
                 registered.flow.perform(self, value)
                 activeSource = nil
             }
-        case let .command(id, command):
+        case .command(let id, let command):
             if let board = installed[id] {
                 let seq = runtime.record(self, cause: cause, .commandSent(board: id.rawValue, command: TraceValue.json(command) ?? .null))
                 if seq != 0 { runtime.currentCause = seq }
@@ -213,9 +214,9 @@ public final class Motherboard {
                     self, cause: cause, .commandSent(board: id.rawValue, command: TraceValue.json(command) ?? .null),
                     extra: ["delivered": false])
             }
-        case let .completion(board, isDone):
+        case .completion(let board, let isDone):
             processCompletion(board, isDone: isDone, cause: cause, runtime: runtime)
-        case let .call(body):
+        case .call(let body):
             body()
         }
     }
@@ -226,10 +227,13 @@ public final class Motherboard {
         return o
     }
 
-    private func processActivation(_ id: BoardID, input: Any?, source: BoardID?, inputJSON known: JSONValue?, cause: Int, runtime: BoardyRuntime) {
+    private func processActivation(
+        _ id: BoardID, input: Any?, source: BoardID?, inputJSON known: JSONValue?, cause: Int, runtime: BoardyRuntime
+    ) {
         // Converted to JSON once, for both events, and only when traced.
         let inputJSON = runtime.isTracing ? (known ?? TraceValue.json(input)) : nil
-        let requested = runtime.record(self, cause: cause, .activationRequested(board: id.rawValue, source: source?.rawValue, input: inputJSON))
+        let requested = runtime.record(
+            self, cause: cause, .activationRequested(board: id.rawValue, source: source?.rawValue, input: inputJSON))
         let reqCause = requested == 0 ? cause : requested
         // Rule 5: find the installed board or produce and install it, before any check.
         guard let board = installed[id] ?? produce(id) else {
@@ -237,7 +241,9 @@ public final class Motherboard {
             return
         }
         if let mismatch = board.inputMismatch(input) {
-            runtime.record(self, cause: reqCause, .activationCancelled(board: id.rawValue, reason: .invalidInput), extra: ["detail": .string(mismatch)])
+            runtime.record(
+                self, cause: reqCause, .activationCancelled(board: id.rawValue, reason: .invalidInput), extra: ["detail": .string(mismatch)]
+            )
             return
         }
         performActivation(board, input: input, inputJSON: inputJSON, cause: reqCause, runtime: runtime)
@@ -286,7 +292,8 @@ public final class Motherboard {
         let routeCause = seq == 0 ? cause : seq
         guard let candidates = flowsBySource[id] else { return }
         for flow in candidates where flow.matchesCompletion(isDone) {
-            runtime.submit(WorkItem(motherboard: self, action: .route(flow, from: id, value: isDone, json: .bool(isDone)), cause: routeCause))
+            runtime.submit(
+                WorkItem(motherboard: self, action: .route(flow, from: id, value: isDone, json: .bool(isDone)), cause: routeCause))
         }
     }
 

@@ -19,13 +19,13 @@ public enum Stimulus {
 
     var fields: JSONObject {
         switch self {
-        case let .activate(board, input):
+        case .activate(let board, let input):
             var o: JSONObject = ["board": .string(board.rawValue)]
             if let input = TraceValue.json(input) { o["input"] = input }
             return o
-        case let .complete(board, isDone):
+        case .complete(let board, let isDone):
             return ["board": .string(board.rawValue), "with": .bool(isDone)]
-        case let .command(board, command):
+        case .command(let board, let command):
             return ["board": .string(board.rawValue), "command": TraceValue.json(command) ?? .null]
         }
     }
@@ -38,9 +38,9 @@ extension Motherboard {
         let seq = runtime.recordStimulus(stimulus.action, fields: stimulus.fields, mb: path)
         runtime.withCause(seq) {
             switch stimulus {
-            case let .activate(id, input): activate(id, with: input)
-            case let .complete(id, isDone): completeBoard(id, isDone: isDone)
-            case let .command(id, command): sendCommand(command, to: id)
+            case .activate(let id, let input): activate(id, with: input)
+            case .complete(let id, let isDone): completeBoard(id, isDone: isDone)
+            case .command(let id, let command): sendCommand(command, to: id)
             }
         }
     }

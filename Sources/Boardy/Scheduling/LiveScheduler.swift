@@ -93,7 +93,7 @@ public final class LiveScheduler: Scheduler, @unchecked Sendable {
                 var wait = first - current
                 if let deadline { wait = min(wait, deadline - current) }
                 _ = wake.wait(timeout: .now() + .microseconds(Int(max(1, wait))))
-            case let .some(.some(entry)):
+            case .some(.some(let entry)):
                 if !entry.token.isCancelled {
                     entry.action()
                     ran += 1

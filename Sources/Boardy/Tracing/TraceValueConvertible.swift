@@ -74,7 +74,7 @@ protocol OptionalProtocol {
 extension Optional: OptionalProtocol {
     var wrappedAny: Any? {
         switch self {
-        case let .some(w): return w
+        case .some(let w): return w
         case .none: return nil
         }
     }

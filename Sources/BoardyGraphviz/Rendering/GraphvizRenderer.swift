@@ -118,11 +118,14 @@ public enum GraphvizRenderer {
         for child in s.subgraphs { addSubgraph(child, to: sub, root: root) }
     }
 
-    private static func setAttribute(_ obj: UnsafeMutableRawPointer, root: UnsafeMutablePointer<Agraph_t>, _ name: String, _ value: String) {
+    private static func setAttribute(_ obj: UnsafeMutableRawPointer, root: UnsafeMutablePointer<Agraph_t>, _ name: String, _ value: String)
+    {
         _ = bvz_agsafeset(obj, name, escape(name, value), "")
     }
 
-    private static func setAttribute<T>(_ obj: UnsafeMutablePointer<T>, root: UnsafeMutablePointer<Agraph_t>, _ name: String, _ value: String) {
+    private static func setAttribute<T>(
+        _ obj: UnsafeMutablePointer<T>, root: UnsafeMutablePointer<Agraph_t>, _ name: String, _ value: String
+    ) {
         setAttribute(UnsafeMutableRawPointer(obj), root: root, name, value)
     }
 
@@ -133,7 +136,9 @@ public enum GraphvizRenderer {
         return value.replacingBackslashes()
     }
 
-    static let labelLike: Set<String> = ["label", "xlabel", "headlabel", "taillabel", "tooltip", "edgetooltip", "labeltooltip", "headtooltip", "tailtooltip"]
+    static let labelLike: Set<String> = [
+        "label", "xlabel", "headlabel", "taillabel", "tooltip", "edgetooltip", "labeltooltip", "headtooltip", "tailtooltip",
+    ]
 }
 
 extension String {

@@ -60,18 +60,33 @@ struct JSONParser {
             pos += 1
             var items: [JSONValue] = []
             skipWhitespace()
-            if pos < buf.count, buf[pos] == UInt8(ascii: "]") { pos += 1; return .array(items) }
+            if pos < buf.count, buf[pos] == UInt8(ascii: "]") {
+                pos += 1
+                return .array(items)
+            }
             while true {
                 items.append(try parseValue(depth: depth + 1))
                 skipWhitespace()
                 guard pos < buf.count else { throw fail("unterminated array") }
-                if buf[pos] == UInt8(ascii: ",") { pos += 1; continue }
-                if buf[pos] == UInt8(ascii: "]") { pos += 1; return .array(items) }
+                if buf[pos] == UInt8(ascii: ",") {
+                    pos += 1
+                    continue
+                }
+                if buf[pos] == UInt8(ascii: "]") {
+                    pos += 1
+                    return .array(items)
+                }
                 throw fail("expected ',' or ']' in array, found \(describe(buf[pos]))")
             }
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
         default: throw fail("expected a value, found \(describe(c))")
         }
@@ -94,7 +109,10 @@ struct JSONParser {
         var members: [JSONMember] = []
         members.reserveCapacity(depth == 1 ? 10 : 4)
         skipWhitespace()
-        if pos < buf.count, buf[pos] == UInt8(ascii: "}") { pos += 1; return JSONObject(members) }
+        if pos < buf.count, buf[pos] == UInt8(ascii: "}") {
+            pos += 1
+            return JSONObject(members)
+        }
         while true {
             skipWhitespace()
             guard pos < buf.count, buf[pos] == UInt8(ascii: "\"") else {
@@ -106,8 +124,14 @@ struct JSONParser {
             members.append(JSONMember(key: key, value: value))
             skipWhitespace()
             guard pos < buf.count else { throw fail("unterminated object") }
-            if buf[pos] == UInt8(ascii: ",") { pos += 1; continue }
-            if buf[pos] == UInt8(ascii: "}") { pos += 1; return JSONObject(members) }
+            if buf[pos] == UInt8(ascii: ",") {
+                pos += 1
+                continue
+            }
+            if buf[pos] == UInt8(ascii: "}") {
+                pos += 1
+                return JSONObject(members)
+            }
             throw fail("expected ',' or '}' in object, found \(describe(buf[pos]))")
         }
     }
@@ -145,7 +169,11 @@ struct JSONParser {
                 return s
             }
             if c < 0x20 { throw fail("unescaped control character in string", at: i) }
-            if c != UInt8(ascii: "\\") { out.append(c); i += 1; continue }
+            if c != UInt8(ascii: "\\") {
+                out.append(c)
+                i += 1
+                continue
+            }
             i += 1
             guard i < buf.count else { break }
             switch buf[i] {
@@ -203,7 +231,10 @@ struct JSONParser {
         let start = pos
         var i = pos
         var negative = false
-        if buf[i] == UInt8(ascii: "-") { negative = true; i += 1 }
+        if buf[i] == UInt8(ascii: "-") {
+            negative = true
+            i += 1
+        }
         guard i < buf.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(buf[i]) else {
             throw fail("invalid number", at: start)
         }
@@ -257,7 +288,8 @@ struct JSONParser {
         // Exact fast path for plain decimals: the digits as an integer below 2^53 divided by a
         // power of ten up to 10^22 (both exact doubles; IEEE division rounds correctly).
         if !isInteger && !hasExponent && !overflow && fractionDigits <= 22 {
-            let (scaled, o1) = mag.multipliedReportingOverflow(by: Self.powersOfTen[fractionDigits] > 1e19 ? UInt64.max : UInt64(Self.powersOfTen[fractionDigits]))
+            let (scaled, o1) = mag.multipliedReportingOverflow(
+                by: Self.powersOfTen[fractionDigits] > 1e19 ? UInt64.max : UInt64(Self.powersOfTen[fractionDigits]))
             let (digits, o2) = scaled.addingReportingOverflow(fraction)
             if !o1 && !o2 && digits < (1 << 53) {
                 let d = Double(digits) / Self.powersOfTen[fractionDigits]

@@ -34,22 +34,22 @@ extension JSONValue: Codable {
         case .null:
             var c = encoder.singleValueContainer()
             try c.encodeNil()
-        case let .bool(b):
+        case .bool(let b):
             var c = encoder.singleValueContainer()
             try c.encode(b)
-        case let .int(i):
+        case .int(let i):
             var c = encoder.singleValueContainer()
             try c.encode(i)
-        case let .double(d):
+        case .double(let d):
             var c = encoder.singleValueContainer()
             try c.encode(d)
-        case let .string(s):
+        case .string(let s):
             var c = encoder.singleValueContainer()
             try c.encode(s)
-        case let .array(a):
+        case .array(let a):
             var c = encoder.unkeyedContainer()
             for e in a { try c.encode(e) }
-        case let .object(o):
+        case .object(let o):
             var c = encoder.container(keyedBy: AnyKey.self)
             for m in o.members { try c.encode(m.value, forKey: AnyKey(m.key)) }
         }

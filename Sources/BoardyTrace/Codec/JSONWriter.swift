@@ -63,9 +63,12 @@ public struct JSONWriter: Sendable {
             return
         }
         var v = value.magnitude
-        var tmp: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                  UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var tmp:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var n = 0
         withUnsafeMutableBytes(of: &tmp) { buf in
             while v > 0 {
@@ -97,18 +100,18 @@ public struct JSONWriter: Sendable {
     public mutating func writeValue(_ v: JSONValue) {
         switch v {
         case .null: raw("null")
-        case let .bool(b): writeBool(b)
-        case let .int(i): writeInt(i)
-        case let .double(d): writeDouble(d)
-        case let .string(s): writeString(s)
-        case let .array(a):
+        case .bool(let b): writeBool(b)
+        case .int(let i): writeInt(i)
+        case .double(let d): writeDouble(d)
+        case .string(let s): writeString(s)
+        case .array(let a):
             byte(UInt8(ascii: "["))
             for (i, e) in a.enumerated() {
                 if i > 0 { byte(UInt8(ascii: ",")) }
                 writeValue(e)
             }
             byte(UInt8(ascii: "]"))
-        case let .object(o):
+        case .object(let o):
             byte(UInt8(ascii: "{"))
             for (i, m) in o.members.enumerated() {
                 if i > 0 { byte(UInt8(ascii: ",")) }
@@ -131,7 +134,10 @@ public struct JSONWriter: Sendable {
         guard frac != 0 else { return }
         byte(UInt8(ascii: "."))
         var digits = 6
-        while frac % 10 == 0 { frac /= 10; digits -= 1 }
+        while frac % 10 == 0 {
+            frac /= 10
+            digits -= 1
+        }
         var div: UInt64 = 1
         for _ in 1..<digits { div *= 10 }
         while div > 0 {

@@ -46,31 +46,33 @@ struct FieldReader {
 
     mutating func string(_ key: String) throws(TraceFieldError) -> String {
         guard let v = raw(key) else { throw TraceFieldError("\(kind) event has no \"\(key)\"") }
-        guard case let .string(s) = v else { throw TraceFieldError("\"\(key)\" must be a string, found \(v.typeName)") }
+        guard case .string(let s) = v else { throw TraceFieldError("\"\(key)\" must be a string, found \(v.typeName)") }
         return s
     }
 
     mutating func optionalString(_ key: String) throws(TraceFieldError) -> String? {
         guard let v = raw(key), v != .null else { return nil }
-        guard case let .string(s) = v else { throw TraceFieldError("\"\(key)\" must be a string, found \(v.typeName)") }
+        guard case .string(let s) = v else { throw TraceFieldError("\"\(key)\" must be a string, found \(v.typeName)") }
         return s
     }
 
     mutating func bool(_ key: String) throws(TraceFieldError) -> Bool {
         guard let v = raw(key) else { throw TraceFieldError("\(kind) event has no \"\(key)\"") }
-        guard case let .bool(b) = v else { throw TraceFieldError("\"\(key)\" must be true or false, found \(v.typeName)") }
+        guard case .bool(let b) = v else { throw TraceFieldError("\"\(key)\" must be true or false, found \(v.typeName)") }
         return b
     }
 
     mutating func optionalBool(_ key: String) throws(TraceFieldError) -> Bool? {
         guard let v = raw(key), v != .null else { return nil }
-        guard case let .bool(b) = v else { throw TraceFieldError("\"\(key)\" must be true or false, found \(v.typeName)") }
+        guard case .bool(let b) = v else { throw TraceFieldError("\"\(key)\" must be true or false, found \(v.typeName)") }
         return b
     }
 
     mutating func int(_ key: String) throws(TraceFieldError) -> Int {
         guard let v = raw(key) else { throw TraceFieldError("\(kind) event has no \"\(key)\"") }
-        guard let i = v.intValue, let n = Int(exactly: i) else { throw TraceFieldError("\"\(key)\" must be an integer, found \(v.typeName)") }
+        guard let i = v.intValue, let n = Int(exactly: i) else {
+            throw TraceFieldError("\"\(key)\" must be an integer, found \(v.typeName)")
+        }
         return n
     }
 
@@ -81,11 +83,13 @@ struct FieldReader {
 
     mutating func strings(_ key: String) throws(TraceFieldError) -> [String] {
         guard let v = raw(key) else { throw TraceFieldError("\(kind) event has no \"\(key)\"") }
-        guard case let .array(a) = v else { throw TraceFieldError("\"\(key)\" must be an array of strings, found \(v.typeName)") }
+        guard case .array(let a) = v else { throw TraceFieldError("\"\(key)\" must be an array of strings, found \(v.typeName)") }
         var out: [String] = []
         out.reserveCapacity(a.count)
         for e in a {
-            guard case let .string(s) = e else { throw TraceFieldError("\"\(key)\" must be an array of strings, found an element of type \(e.typeName)") }
+            guard case .string(let s) = e else {
+                throw TraceFieldError("\"\(key)\" must be an array of strings, found an element of type \(e.typeName)")
+            }
             out.append(s)
         }
         return out
@@ -93,7 +97,7 @@ struct FieldReader {
 
     mutating func values(_ key: String) throws(TraceFieldError) -> [JSONValue] {
         guard let v = raw(key) else { throw TraceFieldError("\(kind) event has no \"\(key)\"") }
-        guard case let .array(a) = v else { throw TraceFieldError("\"\(key)\" must be an array, found \(v.typeName)") }
+        guard case .array(let a) = v else { throw TraceFieldError("\"\(key)\" must be an array, found \(v.typeName)") }
         return a
     }
 
@@ -135,11 +139,15 @@ extension TraceEvent {
             throw TraceFieldError("\"seq\" must be a positive integer, found \(seqValue)")
         }
         guard let tValue = base.raw("t") else { throw TraceFieldError("event has no \"t\"") }
-        guard let t = TraceTime(jsonValue: tValue) else { throw TraceFieldError("\"t\" must be a non-negative number of seconds, found \(tValue)") }
+        guard let t = TraceTime(jsonValue: tValue) else {
+            throw TraceFieldError("\"t\" must be a non-negative number of seconds, found \(tValue)")
+        }
         guard let kindValue = base.raw("kind") else { throw TraceFieldError("event has no \"kind\"") }
-        guard case let .string(kind) = kindValue, !kind.isEmpty else { throw TraceFieldError("\"kind\" must be a non-empty string, found \(kindValue)") }
+        guard case .string(let kind) = kindValue, !kind.isEmpty else {
+            throw TraceFieldError("\"kind\" must be a non-empty string, found \(kindValue)")
+        }
         guard let mbValue = base.raw("mb") else { throw TraceFieldError("event has no \"mb\"") }
-        guard case let .string(mb) = mbValue else { throw TraceFieldError("\"mb\" must be a string, found \(mbValue.typeName)") }
+        guard case .string(let mb) = mbValue else { throw TraceFieldError("\"mb\" must be a string, found \(mbValue.typeName)") }
         var cause: Int?
         if let c = o["cause"], c != .null {
             guard let ci = c.intValue, let cn = Int(exactly: ci), cn >= 1, cn < seq else {
@@ -162,7 +170,8 @@ extension TraceEvent {
         case "activation.requested":
             body = .activationRequested(board: try r.string("board"), source: try r.optionalString("source"), input: r.raw("input"))
         case "gateway.checked":
-            body = .gatewayChecked(board: try r.string("board"), barrier: try r.string("barrier"), result: .init(rawValue: try r.string("result")))
+            body = .gatewayChecked(
+                board: try r.string("board"), barrier: try r.string("barrier"), result: .init(rawValue: try r.string("result")))
         case "barrier.checked":
             body = .barrierChecked(
                 board: try r.string("board"), barrier: try r.string("barrier"), scope: try r.string("scope"),
@@ -180,7 +189,8 @@ extension TraceEvent {
         case "output.sent":
             body = .outputSent(board: try r.string("board"), output: try r.value("output"))
         case "flow.routed":
-            body = .flowRouted(from: try r.string("from"), output: try r.value("output"), to: try r.optionalString("to"), action: try r.string("action"))
+            body = .flowRouted(
+                from: try r.string("from"), output: try r.value("output"), to: try r.optionalString("to"), action: try r.string("action"))
         case "command.sent":
             body = .commandSent(board: try r.string("board"), command: try r.value("command"))
         case "board.completed":
@@ -246,10 +256,10 @@ extension TraceTime {
     /// not a number.
     public init?(jsonValue: JSONValue) {
         switch jsonValue {
-        case let .int(s):
+        case .int(let s):
             guard s >= 0, s <= Int64.max / 1_000_000 else { return nil }
             self.init(microseconds: s * 1_000_000)
-        case let .double(d):
+        case .double(let d):
             guard d >= 0, d.isFinite, d < 9.2e12 else { return nil }
             self.init(microseconds: Int64((d * 1_000_000).rounded()))
         default:

@@ -15,75 +15,75 @@ extension TraceEvent.Body {
     /// Emits the fields of this kind (not `kind` itself) in the contract's order.
     func emitFields<S: FieldSink>(to s: inout S) {
         switch self {
-        case let .stimulus(action, fields):
+        case .stimulus(let action, let fields):
             s.string("action", action)
             s.members(fields)
-        case let .activationRequested(board, source, input):
+        case .activationRequested(let board, let source, let input):
             s.string("board", board)
             if let source { s.string("source", source) }
             if let input { s.value("input", input) }
-        case let .gatewayChecked(board, barrier, result):
+        case .gatewayChecked(let board, let barrier, let result):
             s.string("board", board)
             s.string("barrier", barrier)
             s.string("result", result.rawValue)
-        case let .barrierChecked(board, barrier, scope, result):
+        case .barrierChecked(let board, let barrier, let scope, let result):
             s.string("board", board)
             s.string("barrier", barrier)
             s.string("scope", scope)
             s.string("result", result.rawValue)
-        case let .barrierStarted(barrier, board):
+        case .barrierStarted(let barrier, let board):
             s.string("barrier", barrier)
             s.string("board", board)
-        case let .barrierResolved(barrier, passed, released):
+        case .barrierResolved(let barrier, let passed, let released):
             s.string("barrier", barrier)
             s.bool("passed", passed)
             s.int("released", Int64(released))
-        case let .barrierLoop(board, cycle):
+        case .barrierLoop(let board, let cycle):
             s.string("board", board)
             s.strings("cycle", cycle)
-        case let .activationPerformed(board, input):
+        case .activationPerformed(let board, let input):
             s.string("board", board)
             if let input { s.value("input", input) }
-        case let .activationCancelled(board, reason):
+        case .activationCancelled(let board, let reason):
             s.string("board", board)
             s.string("reason", reason.rawValue)
-        case let .outputSent(board, output):
+        case .outputSent(let board, let output):
             s.string("board", board)
             s.value("output", output)
-        case let .flowRouted(from, output, to, action):
+        case .flowRouted(let from, let output, let to, let action):
             s.string("from", from)
             s.value("output", output)
             if let to { s.string("to", to) }
             s.string("action", action)
-        case let .commandSent(board, command):
+        case .commandSent(let board, let command):
             s.string("board", board)
             s.value("command", command)
-        case let .boardCompleted(board, success):
+        case .boardCompleted(let board, let success):
             s.string("board", board)
             if let success { s.bool("success", success) }
-        case let .dispatchQueued(dispatcher, event):
+        case .dispatchQueued(let dispatcher, let event):
             s.string("dispatcher", dispatcher)
             s.value("event", event)
-        case let .dispatchBlocked(dispatcher, barriers):
+        case .dispatchBlocked(let dispatcher, let barriers):
             s.string("dispatcher", dispatcher)
             s.strings("barriers", barriers)
-        case let .dispatchSent(dispatcher, events, flush):
+        case .dispatchSent(let dispatcher, let events, let flush):
             s.string("dispatcher", dispatcher)
             s.int("events", Int64(events))
             s.bool("flush", flush)
-        case let .dispatchBarrier(barrier, dispatcher, state, flushable):
+        case .dispatchBarrier(let barrier, let dispatcher, let state, let flushable):
             s.string("barrier", barrier)
             if let dispatcher { s.string("dispatcher", dispatcher) }
             s.string("state", state)
             s.bool("flushable", flushable)
-        case let .stuckBarrier(barrier, gate, waiting):
+        case .stuckBarrier(let barrier, let gate, let waiting):
             s.string("barrier", barrier)
             s.string("gate", gate)
             s.strings("waiting", waiting)
-        case let .stuckDispatcher(dispatcher, waiting):
+        case .stuckDispatcher(let dispatcher, let waiting):
             s.string("dispatcher", dispatcher)
             s.values("waiting", waiting)
-        case let .unknown(_, fields):
+        case .unknown(_, let fields):
             s.members(fields)
         }
     }
@@ -98,10 +98,22 @@ extension JSONWriter: FieldSink {
         byte(UInt8(ascii: "\""))
         byte(UInt8(ascii: ":"))
     }
-    mutating func string(_ k: StaticString, _ value: String) { key(k); writeString(value) }
-    mutating func int(_ k: StaticString, _ value: Int64) { key(k); writeInt(value) }
-    mutating func bool(_ k: StaticString, _ value: Bool) { key(k); writeBool(value) }
-    mutating func value(_ k: StaticString, _ value: JSONValue) { key(k); writeValue(value) }
+    mutating func string(_ k: StaticString, _ value: String) {
+        key(k)
+        writeString(value)
+    }
+    mutating func int(_ k: StaticString, _ value: Int64) {
+        key(k)
+        writeInt(value)
+    }
+    mutating func bool(_ k: StaticString, _ value: Bool) {
+        key(k)
+        writeBool(value)
+    }
+    mutating func value(_ k: StaticString, _ value: JSONValue) {
+        key(k)
+        writeValue(value)
+    }
     mutating func strings(_ k: StaticString, _ value: [String]) {
         key(k)
         byte(UInt8(ascii: "["))
@@ -111,7 +123,10 @@ extension JSONWriter: FieldSink {
         }
         byte(UInt8(ascii: "]"))
     }
-    mutating func values(_ k: StaticString, _ value: [JSONValue]) { key(k); writeValue(.array(value)) }
+    mutating func values(_ k: StaticString, _ value: [JSONValue]) {
+        key(k)
+        writeValue(.array(value))
+    }
     mutating func members(_ object: JSONObject) {
         for m in object.members {
             byte(UInt8(ascii: ","))
@@ -158,7 +173,13 @@ extension TraceEvent {
         w.raw(",\"t\":")
         w.writeTime(t)
         w.raw(",\"kind\":")
-        if case let .unknown(kind, _) = body { w.writeString(kind) } else { w.byte(UInt8(ascii: "\"")); w.bytes.append(contentsOf: body.kind.utf8); w.byte(UInt8(ascii: "\"")) }
+        if case .unknown(let kind, _) = body {
+            w.writeString(kind)
+        } else {
+            w.byte(UInt8(ascii: "\""))
+            w.bytes.append(contentsOf: body.kind.utf8)
+            w.byte(UInt8(ascii: "\""))
+        }
         w.raw(",\"mb\":")
         w.writeString(mb)
         body.emitFields(to: &w)

@@ -11,16 +11,16 @@ extension JSONValue {
 
     private static func writeCanonical(_ v: JSONValue, to w: inout JSONWriter) {
         switch v {
-        case let .double(d) where Int64(exactly: d) == nil:
+        case .double(let d) where Int64(exactly: d) == nil:
             w.bytes.append(contentsOf: ecmaScriptNumber(d).utf8)
-        case let .array(a):
+        case .array(let a):
             w.byte(UInt8(ascii: "["))
             for (i, e) in a.enumerated() {
                 if i > 0 { w.byte(UInt8(ascii: ",")) }
                 writeCanonical(e, to: &w)
             }
             w.byte(UInt8(ascii: "]"))
-        case let .object(o):
+        case .object(let o):
             w.byte(UInt8(ascii: "{"))
             let sorted = o.members.sorted { $0.key.utf16.lexicographicallyPrecedes($1.key.utf16) }
             for (i, m) in sorted.enumerated() {

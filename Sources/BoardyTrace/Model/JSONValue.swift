@@ -18,13 +18,13 @@ extension JSONValue: Hashable {
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
-        case let (.bool(a), .bool(b)): return a == b
-        case let (.int(a), .int(b)): return a == b
-        case let (.double(a), .double(b)): return a == b
-        case let (.int(a), .double(b)), let (.double(b), .int(a)): return Double(exactly: a) == b && Int64(exactly: b) == a
-        case let (.string(a), .string(b)): return a == b
-        case let (.array(a), .array(b)): return a == b
-        case let (.object(a), .object(b)): return a == b
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.int(let a), .int(let b)): return a == b
+        case (.double(let a), .double(let b)): return a == b
+        case (.int(let a), .double(let b)), (.double(let b), .int(let a)): return Double(exactly: a) == b && Int64(exactly: b) == a
+        case (.string(let a), .string(let b)): return a == b
+        case (.array(let a), .array(let b)): return a == b
+        case (.object(let a), .object(let b)): return a == b
         default: return false
         }
     }
@@ -32,13 +32,29 @@ extension JSONValue: Hashable {
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)
-        case let .bool(b): hasher.combine(1); hasher.combine(b)
-        case let .int(i): hasher.combine(2); hasher.combine(i)
-        case let .double(d):
-            if let i = Int64(exactly: d) { hasher.combine(2); hasher.combine(i) } else { hasher.combine(3); hasher.combine(d) }
-        case let .string(s): hasher.combine(4); hasher.combine(s)
-        case let .array(a): hasher.combine(5); hasher.combine(a)
-        case let .object(o): hasher.combine(6); hasher.combine(o)
+        case .bool(let b):
+            hasher.combine(1)
+            hasher.combine(b)
+        case .int(let i):
+            hasher.combine(2)
+            hasher.combine(i)
+        case .double(let d):
+            if let i = Int64(exactly: d) {
+                hasher.combine(2)
+                hasher.combine(i)
+            } else {
+                hasher.combine(3)
+                hasher.combine(d)
+            }
+        case .string(let s):
+            hasher.combine(4)
+            hasher.combine(s)
+        case .array(let a):
+            hasher.combine(5)
+            hasher.combine(a)
+        case .object(let o):
+            hasher.combine(6)
+            hasher.combine(o)
         }
     }
 }
@@ -60,29 +76,29 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
 
 extension JSONValue {
     /// The string, when this is a string.
-    public var stringValue: String? { if case let .string(s) = self { return s } else { return nil } }
+    public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
     /// The boolean, when this is a boolean.
-    public var boolValue: Bool? { if case let .bool(b) = self { return b } else { return nil } }
+    public var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
     /// The number as an integer, when it is integral.
     public var intValue: Int64? {
         switch self {
-        case let .int(i): return i
-        case let .double(d): return Int64(exactly: d)
+        case .int(let i): return i
+        case .double(let d): return Int64(exactly: d)
         default: return nil
         }
     }
     /// The number as a double.
     public var doubleValue: Double? {
         switch self {
-        case let .int(i): return Double(i)
-        case let .double(d): return d
+        case .int(let i): return Double(i)
+        case .double(let d): return d
         default: return nil
         }
     }
     /// The object, when this is an object.
-    public var objectValue: JSONObject? { if case let .object(o) = self { return o } else { return nil } }
+    public var objectValue: JSONObject? { if case .object(let o) = self { return o } else { return nil } }
     /// The array, when this is an array.
-    public var arrayValue: [JSONValue]? { if case let .array(a) = self { return a } else { return nil } }
+    public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
 
     /// The member `key` of an object, or nil.
     public subscript(key: String) -> JSONValue? { objectValue?[key] }
@@ -119,6 +135,7 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     public var members: [JSONMember]
 
     /// An object of `members`, in that order.
+    @inlinable
     public init(_ members: [JSONMember] = []) { self.members = members }
 
     /// Whether the object has no members.

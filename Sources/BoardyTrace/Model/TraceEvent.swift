@@ -19,6 +19,7 @@ public struct TraceEvent: Sendable, Hashable {
     public var extra: JSONObject
 
     /// An event.
+    @inlinable
     public init(seq: Int, t: TraceTime, mb: String, cause: Int? = nil, body: Body, extra: JSONObject = JSONObject()) {
         self.seq = seq
         self.t = t
@@ -97,19 +98,19 @@ extension TraceEvent {
             case .dispatchSent: return "dispatch.sent"
             case .dispatchBarrier: return "dispatch.barrier"
             case .stuckBarrier, .stuckDispatcher: return "stuck"
-            case let .unknown(kind, _): return kind
+            case .unknown(let kind, _): return kind
             }
         }
 
         /// The board the event is about, where there is one (`from` for a routing).
         public var board: String? {
             switch self {
-            case let .activationRequested(b, _, _), let .gatewayChecked(b, _, _), let .barrierChecked(b, _, _, _),
-                let .barrierStarted(_, b), let .barrierLoop(b, _), let .activationPerformed(b, _),
-                let .activationCancelled(b, _), let .outputSent(b, _), let .commandSent(b, _),
-                let .boardCompleted(b, _), let .flowRouted(b, _, _, _), let .stuckBarrier(_, b, _):
+            case .activationRequested(let b, _, _), .gatewayChecked(let b, _, _), .barrierChecked(let b, _, _, _),
+                .barrierStarted(_, let b), .barrierLoop(let b, _), .activationPerformed(let b, _),
+                .activationCancelled(let b, _), .outputSent(let b, _), .commandSent(let b, _),
+                .boardCompleted(let b, _), .flowRouted(let b, _, _, _), .stuckBarrier(_, let b, _):
                 return b
-            case let .stimulus(_, fields), let .unknown(_, fields):
+            case .stimulus(_, let fields), .unknown(_, let fields):
                 return fields["board"]?.stringValue
             default:
                 return nil

@@ -35,7 +35,9 @@ public struct TraceHeader: Sendable, Hashable {
 
     /// The header as JSON, in the contract's key order.
     public var jsonObject: JSONObject {
-        var o = JSONObject([JSONMember(key: "format", value: .string(Self.format)), JSONMember(key: "version", value: .int(Int64(version)))])
+        var o = JSONObject([
+            JSONMember(key: "format", value: .string(Self.format)), JSONMember(key: "version", value: .int(Int64(version))),
+        ])
         if let scenario { o.members.append(.init(key: "scenario", value: .string(scenario))) }
         o.members.append(.init(key: "clock", value: .string(clock.rawValue)))
         if let definition { o.members.append(.init(key: "definition", value: .string(definition))) }

@@ -44,7 +44,7 @@ public struct PayloadPolicy: Sendable {
     }
 
     static func cut(_ v: JSONValue, maxBytes: Int) -> JSONValue {
-        if case let .string(s) = v, s.utf8.count + 2 <= maxBytes { return v }
+        if case .string(let s) = v, s.utf8.count + 2 <= maxBytes { return v }
         var w = JSONWriter()
         w.writeValue(v)
         guard w.bytes.count > maxBytes else { return v }
@@ -62,19 +62,19 @@ public struct PayloadPolicy: Sendable {
         let kind = event.kind
         func required(_ f: Field, _ v: JSONValue) -> JSONValue { apply(f, kind, v) ?? Self.redactedMarker }
         switch event.body {
-        case let .activationRequested(board, source, input):
+        case .activationRequested(let board, let source, let input):
             e.body = .activationRequested(board: board, source: source, input: input.flatMap { apply(.input, kind, $0) })
-        case let .activationPerformed(board, input):
+        case .activationPerformed(let board, let input):
             e.body = .activationPerformed(board: board, input: input.flatMap { apply(.input, kind, $0) })
-        case let .outputSent(board, output):
+        case .outputSent(let board, let output):
             e.body = .outputSent(board: board, output: required(.output, output))
-        case let .flowRouted(from, output, to, action):
+        case .flowRouted(let from, let output, let to, let action):
             e.body = .flowRouted(from: from, output: required(.output, output), to: to, action: action)
-        case let .commandSent(board, command):
+        case .commandSent(let board, let command):
             e.body = .commandSent(board: board, command: required(.command, command))
-        case let .dispatchQueued(dispatcher, event):
+        case .dispatchQueued(let dispatcher, let event):
             e.body = .dispatchQueued(dispatcher: dispatcher, event: required(.event, event))
-        case let .stuckDispatcher(dispatcher, waiting):
+        case .stuckDispatcher(let dispatcher, let waiting):
             e.body = .stuckDispatcher(dispatcher: dispatcher, waiting: waiting.map { required(.event, $0) })
         case .stimulus(let action, var fields):
             if let input = fields["input"] { fields["input"] = apply(.input, kind, input) }

@@ -125,10 +125,10 @@ public struct TraceReader {
         }
         let parsed = first.bytes.withUnsafeBufferPointer { buf in Self.parseObject(buf) }
         switch parsed {
-        case let .failure(f):
+        case .failure(let f):
             let cut = first.hasNewline ? "" : " (the file ends inside it)"
             throw TraceReadError(file: name, line: 1, column: f.offset + 1, message: "header is not valid JSON\(cut): \(f.message)")
-        case let .success(object):
+        case .success(let object):
             do {
                 header = try TraceHeader(jsonObject: object)
             } catch {
@@ -141,24 +141,29 @@ public struct TraceReader {
     public mutating func next() throws(TraceReadError) -> TraceEvent? {
         lineNumber += 1
         guard
-            let (parsed, hasNewline, blank) = try source.withNextLine(file: file, line: lineNumber, { buf, nl in
-                (Self.parseObject(buf), nl, buf.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D })
-            })
+            let (parsed, hasNewline, blank) = try source.withNextLine(
+                file: file, line: lineNumber,
+                { buf, nl in
+                    (Self.parseObject(buf), nl, buf.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D })
+                })
         else { return nil }
         let object: JSONObject
         switch parsed {
-        case let .failure(f):
+        case .failure(let f):
             if !hasNewline {
-                warnings.append(TraceReadWarning(
-                    file: file, line: lineNumber,
-                    message: "the last line is cut off (no newline, not valid JSON): a truncated write; the \(lastSeq) events before it are kept"))
+                warnings.append(
+                    TraceReadWarning(
+                        file: file, line: lineNumber,
+                        message:
+                            "the last line is cut off (no newline, not valid JSON): a truncated write; the \(lastSeq) events before it are kept"
+                    ))
                 return nil
             }
             if blank {
                 throw TraceReadError(file: file, line: lineNumber, message: "empty line: every line after the header is one event")
             }
             throw TraceReadError(file: file, line: lineNumber, column: f.offset + 1, message: "not valid JSON: \(f.message)")
-        case let .success(o):
+        case .success(let o):
             object = o
         }
         let event: TraceEvent
@@ -191,7 +196,8 @@ public struct TraceReader {
         var p = JSONParser(buf)
         p.skipWhitespace()
         guard !p.atEnd, buf[p.pos] == UInt8(ascii: "{") else {
-            return .failure(p.fail(p.atEnd ? "expected a JSON object, found an empty line" : "expected a JSON object, found \(p.describe(buf[p.pos]))"))
+            return .failure(
+                p.fail(p.atEnd ? "expected a JSON object, found an empty line" : "expected a JSON object, found \(p.describe(buf[p.pos]))"))
         }
         do throws(JSONParser.Failure) {
             let o = try p.parseObject(depth: 1)
