@@ -62,8 +62,7 @@ let package = Package(
 
         .testTarget(
             name: "BoardyTraceTests",
-            dependencies: ["BoardyTrace"],
-            exclude: ["Fixtures"]
+            dependencies: ["BoardyTrace"]
         ),
         .testTarget(
             name: "BoardyTests",

@@ -42,7 +42,7 @@ public final class BoardyRuntime {
     public init(scheduler: any Scheduler = VirtualScheduler(), observer: (any TraceObserver)? = nil) {
         self.scheduler = scheduler
         self.tracing = observer != nil
-        self.recorder = observer as? TraceRecorder
+        if observer != nil { batch.reserveCapacity(Self.batchSize) }
         // Unretained: `scheduler` (a strong reference to the same object) keeps it alive.
         self.virtualClock = (scheduler as? VirtualScheduler).map { Unmanaged.passUnretained($0) }
         self.observer = observer
@@ -66,15 +66,31 @@ public final class BoardyRuntime {
         return lastSeq
     }
 
-    /// The observer when it is a ``TraceRecorder``, called directly: the common case pays no
-    /// existential call (and a `let` is read without a retain).
-    private let recorder: TraceRecorder?
+    /// Events of the current step, handed to the observer in one call when the work stack is
+    /// empty (or the batch is full): one lock per step instead of one per event, and a recorder
+    /// keeps large batches without copying them. Observers see every event before control
+    /// returns to whoever started the step.
+    @exclusivity(unchecked) private var batch: [TraceEvent] = []
+    static let batchSize = 512
 
     @inline(__always) private func deliver(_ event: consuming TraceEvent) {
-        if recorder != nil {
-            recorder.unsafelyUnwrapped.record(event)
+        batch.append(event)
+        if !isProcessing || batch.count >= Self.batchSize { flushEvents() }
+    }
+
+    /// Hands the collected events to the observer.
+    func flushEvents() {
+        guard let observer, !batch.isEmpty else { return }
+        if batch.count >= Self.batchSize / 2 {
+            // Large: hand the buffer itself over (a recorder keeps it) and start a new one.
+            var out: [TraceEvent] = []
+            out.reserveCapacity(Self.batchSize)
+            swap(&out, &batch)
+            observer.record(contentsOf: out)
         } else {
-            observer?.record(event)
+            // Small: the observer copies what it keeps; this buffer is reused.
+            observer.record(contentsOf: batch)
+            batch.removeAll(keepingCapacity: true)
         }
     }
 
@@ -154,6 +170,7 @@ public final class BoardyRuntime {
             while let next = pending.popLast() { stack.append(next) }
         }
         isProcessing = false
+        flushEvents()
         if !retired.isEmpty { retired.removeAll() }
     }
 }

@@ -5,13 +5,14 @@
 public protocol TraceObserver: AnyObject, Sendable {
     /// Receives one event; the observer owns it (engines hand it over without copying).
     func record(_ event: consuming TraceEvent)
-    /// Receives several events in `seq` order (a replay, a merge); the default calls
+    /// Receives several events in `seq` order: an engine hands over what one step of its run
+    /// recorded in one call, before control returns to its caller. The default calls
     /// ``record(_:)`` for each.
-    func record(contentsOf events: [TraceEvent])
+    func record(contentsOf events: consuming [TraceEvent])
 }
 
 extension TraceObserver {
-    public func record(contentsOf events: [TraceEvent]) {
+    public func record(contentsOf events: consuming [TraceEvent]) {
         for e in events { record(e) }
     }
 }
@@ -25,7 +26,7 @@ public final class TraceFanout: TraceObserver {
     public func record(_ event: consuming TraceEvent) {
         for o in observers { o.record(copy event) }
     }
-    public func record(contentsOf events: [TraceEvent]) {
-        for o in observers { o.record(contentsOf: events) }
+    public func record(contentsOf events: consuming [TraceEvent]) {
+        for o in observers { o.record(contentsOf: copy events) }
     }
 }

@@ -74,7 +74,8 @@ public final class TraceWriter: TraceObserver {
         }
     }
 
-    public func record(contentsOf events: [TraceEvent]) {
+    public func record(contentsOf events: consuming [TraceEvent]) {
+        let events = copy events
         state.withLockedValue { s in
             guard !s.closed else { return }
             if s.bufferedSince == nil { s.bufferedSince = .now() }
