@@ -176,3 +176,28 @@ struct DroppedEmissionTests {
             ])
     }
 }
+
+@Suite("Engine: delivery to observers")
+struct DeliveryTests {
+    @Test("every event of a step reaches the observer before control returns, in seq order, also past one batch")
+    func eventsVisibleWhenControlReturns() {
+        let h = Harness()
+        let n = 700  // more than one batch of events
+        let boards: [any ActivatableBoard] = (0..<n).map { i in
+            ClosureBoard<Int>(identifier: BoardID("c\(i)")) { b, v in b.sendOutput(v) }
+        }
+        let mb = h.motherboard(boards)
+        for i in 0..<(n - 1) { mb.registerFlowSteps(BoardID("c\(i)") ->> BoardID("c\(i + 1)")) }
+        mb.stimulate(.activate("c0", input: 1))
+        let events = h.recorder.events
+        #expect(events.count == 1 + 4 * n - 1)
+        #expect(events.map(\.seq) == Array(1...events.count))
+        // A board that reads the recorder while the step runs sees the earlier steps' events.
+        var seenDuring = -1
+        let probe = ClosureBoard<Void>(identifier: "probe") { _, _ in seenDuring = h.recorder.count }
+        let mb2 = h.motherboard([probe])
+        mb2.activate("probe")
+        #expect(seenDuring == events.count)
+        #expect(h.recorder.count == events.count + 2)
+    }
+}

@@ -119,3 +119,35 @@ struct TraceObserverTests {
         #expect(e[2].body == .commandSent(board: "a", command: .string("[1,2,3,4,5…[cut 5 bytes]")))
     }
 }
+
+@Suite("Trace recorder batches")
+struct TraceRecorderBatchTests {
+    func event(_ seq: Int) -> TraceEvent {
+        TraceEvent(seq: seq, t: .zero, mb: "main", body: .outputSent(board: "b", output: .int(Int64(seq))))
+    }
+
+    @Test("single events, small batches and adopted large batches keep their order")
+    func orderAcrossBatches() {
+        let recorder = TraceRecorder()
+        var seq = 0
+        func next(_ n: Int) -> [TraceEvent] { (0..<n).map { _ in seq += 1; return event(seq) } }
+        for e in next(3) { recorder.record(e) }
+        recorder.record(contentsOf: next(10))
+        recorder.record(contentsOf: next(TraceRecorder.adoptBatchSize + 5))
+        for e in next(2) { recorder.record(e) }
+        recorder.record(contentsOf: next(TraceRecorder.adoptBatchSize))
+        recorder.record(contentsOf: [])
+        #expect(recorder.count == seq)
+        #expect(recorder.events.map(\.seq) == Array(1...seq))
+        recorder.removeAll()
+        #expect(recorder.events.isEmpty)
+        #expect(recorder.count == 0)
+    }
+
+    @Test("the payload policy applies to batches too")
+    func policyOnBatches() {
+        let recorder = TraceRecorder(policy: PayloadPolicy { _, _, _ in .string("x") })
+        recorder.record(contentsOf: (1...300).map(event))
+        #expect(recorder.events.allSatisfy { $0.body == .outputSent(board: "b", output: "x") })
+    }
+}
