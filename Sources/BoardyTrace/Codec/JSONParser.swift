@@ -118,7 +118,7 @@ struct JSONParser {
             guard pos < buf.count, buf[pos] == UInt8(ascii: "\"") else {
                 throw fail(pos < buf.count ? "expected a member name, found \(describe(buf[pos]))" : "unterminated object")
             }
-            let key = try parseString()
+            let key = try parseKey()
             try expect(UInt8(ascii: ":"), "':'")
             let value = try parseValue(depth: depth)
             members.append(JSONMember(key: key, value: value))
@@ -134,6 +134,50 @@ struct JSONParser {
             }
             throw fail("expected ',' or '}' in object, found \(describe(buf[pos]))")
         }
+    }
+
+    /// The member names of trace events, by length: interned, so reading a line creates no key
+    /// strings and equal keys compare bit for bit.
+    static let knownKeysByLength: [[(bytes: StaticString, name: String)]] = knownKeyNames.map { $0.map { ($0, $0.description) } }
+    private static let knownKeyNames: [[StaticString]] = [
+        [], ["t"], ["mb", "to"], ["seq"], ["kind", "from", "gate"],
+        ["cause", "board", "input", "scope", "cycle", "event", "flush", "state", "clock"],
+        ["action", "source", "result", "passed", "reason", "output", "events", "format"],
+        ["barrier", "command", "success", "waiting", "version"],
+        ["released", "barriers", "scenario"], ["flushable"], ["dispatcher", "definition"],
+    ]
+
+    /// Parses a member name: a known trace key without creating a string, else any string.
+    mutating func parseKey() throws(Failure) -> String {
+        let start = pos + 1
+        var i = start
+        while i < buf.count, i - start <= 10 {
+            let c = buf[i]
+            if c == UInt8(ascii: "\"") {
+                if let known = Self.lookupKnown(UnsafeBufferPointer(rebasing: buf[start..<i])) {
+                    pos = i + 1
+                    return known
+                }
+                break
+            }
+            if c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 { break }
+            i += 1
+        }
+        return try parseString()
+    }
+
+    @inline(__always) static func lookupKnown(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let n = bytes.count
+        guard n >= 1, n <= 10 else { return nil }
+        for candidate in knownKeysByLength[n] {
+            let same = candidate.bytes.withUTF8Buffer { c in
+                var k = 0
+                while k < n, c[k] == bytes[k] { k += 1 }
+                return k == n
+            }
+            if same { return candidate.name }
+        }
+        return nil
     }
 
     /// Parses a string literal at `pos` (which is at the opening quote).

@@ -33,8 +33,10 @@ struct FieldReader {
             return object.members[cursor - 1].value
         }
         var i = 0
+        let length = key.utf8.count
         while i < n {
-            if object.members[i].key == key {
+            // Unequal lengths reject without Unicode-aware string comparison.
+            if object.members[i].key.utf8.count == length && object.members[i].key == key {
                 consumed += 1
                 cursor = i + 1
                 return object.members[i].value
