@@ -9,18 +9,8 @@ import Synchronization
 public final class LiveScheduler: Scheduler, @unchecked Sendable {
     // Closures from `schedule` are only created and run on the driving thread; the lock guards
     // the queue they wait in, which `post` (any thread) shares.
-    private struct Entry: Comparable, @unchecked Sendable {
-        var time: Int64
-        var order: UInt64
-        var token: ScheduledAction
-        // Run only on the driving thread (see above).
-        var action: () -> Void
-        static func < (a: Entry, b: Entry) -> Bool { (a.time, a.order) < (b.time, b.order) }
-        static func == (a: Entry, b: Entry) -> Bool { a.time == b.time && a.order == b.order }
-    }
-
     private struct State {
-        var entries: [Entry] = []
+        var entries: [ScheduledEntry] = []
         var nextOrder: UInt64 = 0
     }
 
@@ -53,7 +43,7 @@ public final class LiveScheduler: Scheduler, @unchecked Sendable {
 
     private func enqueue(at time: Int64, token: ScheduledAction, action: @escaping () -> Void) {
         state.withLock { s in
-            let e = Entry(time: time, order: s.nextOrder, token: token, action: action)
+            let e = ScheduledEntry(time: time, order: s.nextOrder, token: token, action: action)
             s.nextOrder &+= 1
             // Keep the queue sorted; inserts are mostly at the end.
             var i = s.entries.count
@@ -76,7 +66,7 @@ public final class LiveScheduler: Scheduler, @unchecked Sendable {
         while true {
             let current = now.microseconds
             if let deadline, current >= deadline { return ran }
-            let next: Entry?? = state.withLock { s -> Entry?? in
+            let next: ScheduledEntry?? = state.withLock { s -> ScheduledEntry?? in
                 guard let first = s.entries.first else { return .none }
                 if first.time <= current { return .some(s.entries.removeFirst()) }
                 return .some(nil)

@@ -30,3 +30,14 @@ extension TraceTime {
     /// A duration of whole `seconds`.
     public static func seconds(_ s: Int) -> TraceTime { TraceTime(microseconds: Int64(s) * 1_000_000) }
 }
+
+/// An action waiting in a scheduler's queue, ordered by due time, then by scheduling order.
+struct ScheduledEntry: Comparable, @unchecked Sendable {
+    // The action is only created and run on the scheduler's driving thread.
+    var time: Int64
+    var order: UInt64
+    var token: ScheduledAction
+    var action: () -> Void
+    static func < (a: ScheduledEntry, b: ScheduledEntry) -> Bool { (a.time, a.order) < (b.time, b.order) }
+    static func == (a: ScheduledEntry, b: ScheduledEntry) -> Bool { a.time == b.time && a.order == b.order }
+}

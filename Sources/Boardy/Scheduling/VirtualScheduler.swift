@@ -11,16 +11,7 @@ import HeapModule
 /// scheduler.run()          // to quiescence
 /// ```
 public final class VirtualScheduler: Scheduler {
-    private struct Entry: Comparable {
-        var time: Int64
-        var order: UInt64
-        var token: ScheduledAction
-        var action: () -> Void
-        static func < (a: Entry, b: Entry) -> Bool { (a.time, a.order) < (b.time, b.order) }
-        static func == (a: Entry, b: Entry) -> Bool { a.time == b.time && a.order == b.order }
-    }
-
-    private var queue = Heap<Entry>()
+    private var queue = Heap<ScheduledEntry>()
     private var nextOrder: UInt64 = 0
     private var quiescenceHandlers: [() -> Void] = []
     /// The current virtual time.
@@ -37,7 +28,7 @@ public final class VirtualScheduler: Scheduler {
     public func schedule(after delay: TraceDuration, _ action: @escaping () -> Void) -> ScheduledAction {
         precondition(delay.microseconds >= 0, "VirtualScheduler: a delay cannot be negative (\(delay))")
         let token = ScheduledAction()
-        queue.insert(Entry(time: now.microseconds + delay.microseconds, order: nextOrder, token: token, action: action))
+        queue.insert(ScheduledEntry(time: now.microseconds + delay.microseconds, order: nextOrder, token: token, action: action))
         nextOrder &+= 1
         return token
     }

@@ -120,14 +120,15 @@ extension TraceEvent {
 
     /// A string-valued enumeration open to values this version does not know.
     public protocol OpenEnum: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible
-    where RawValue == String {}
+    where RawValue == String {
+        /// A value of `rawValue`, known to this version or not.
+        init(rawValue: String)
+    }
 
     /// `gateway.checked` results: `pass`, `wait`, `exempt`, `bypass`.
     public struct GatewayResult: OpenEnum {
         public var rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        public init(stringLiteral value: String) { rawValue = value }
-        public var description: String { rawValue }
         /// The gate already passed (or no gateway applies): the activation goes on.
         public static let pass: GatewayResult = "pass"
         /// The activation waits for the gate.
@@ -142,8 +143,6 @@ extension TraceEvent {
     public struct BarrierResult: OpenEnum {
         public var rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        public init(stringLiteral value: String) { rawValue = value }
-        public var description: String { rawValue }
         /// No barrier held the activation.
         public static let pass: BarrierResult = "pass"
         /// The activation waits for the barrier's gate.
@@ -154,8 +153,6 @@ extension TraceEvent {
     public struct CancelReason: OpenEnum {
         public var rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        public init(stringLiteral value: String) { rawValue = value }
-        public var description: String { rawValue }
         /// The barrier's gate completed with `false`.
         public static let barrierFailed: CancelReason = "barrier-failed"
         /// The activation waited on a barrier loop.
@@ -189,4 +186,9 @@ extension TraceEvent {
         hasher.combine(cause)
         hasher.combine(kind)
     }
+}
+
+extension TraceEvent.OpenEnum {
+    public init(stringLiteral value: String) { self.init(rawValue: value) }
+    public var description: String { rawValue }
 }
