@@ -12,6 +12,8 @@ public protocol ActivatableBoard: Board {
     func inputMismatch(_ option: Any?) -> String?
     /// Whether the board skips the gateway barrier (Boardy's `shouldBypassGatewayBarrier()`).
     func shouldBypassGatewayBarrier() -> Bool
+    /// The barrier the board's activation with `option` must pass first, if any.
+    func activationBarrier(withOption option: Any?) -> ActivationBarrier?
 }
 
 extension ActivatableBoard {
@@ -21,6 +23,8 @@ extension ActivatableBoard {
     public func inputMismatch(_ option: Any?) -> String? { nil }
     /// Boards go through the gateway unless they opt out.
     public func shouldBypassGatewayBarrier() -> Bool { false }
+    /// Boards have no activation barrier unless they return one.
+    public func activationBarrier(withOption option: Any?) -> ActivationBarrier? { nil }
 }
 
 /// A board with a typed input (Boardy's `GuaranteedBoard`). A `Void` input accepts `nil`, an
@@ -30,6 +34,8 @@ public protocol GuaranteedBoard: ActivatableBoard {
     associatedtype InputType
     /// Runs the board with a well-typed input.
     func activate(withGuaranteedInput input: InputType)
+    /// The barrier the activation with `input` must pass first, if any.
+    func activationBarrier(withGuaranteedInput input: InputType) -> ActivationBarrier?
 }
 
 extension GuaranteedBoard {
@@ -43,6 +49,14 @@ extension GuaranteedBoard {
         BoardValue.cast(option, to: InputType.self) == nil
             ? "expected input of type \(InputType.self), got \(BoardValue.typeDescription(option))" : nil
     }
+
+    public func activationBarrier(withOption option: Any?) -> ActivationBarrier? {
+        guard let input = BoardValue.cast(option, to: InputType.self) else { return nil }
+        return activationBarrier(withGuaranteedInput: input)
+    }
+
+    /// Typed boards have no activation barrier unless they return one.
+    public func activationBarrier(withGuaranteedInput input: InputType) -> ActivationBarrier? { nil }
 }
 
 /// A board with typed commands (Boardy's `GuaranteedCommandBoard`). Commands of another type

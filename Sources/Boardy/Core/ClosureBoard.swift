@@ -10,17 +10,22 @@ public final class ClosureBoard<Input>: Board, GuaranteedBoard {
     private let onActivate: (ClosureBoard<Input>, Input) -> Void
     private let onCommand: ((ClosureBoard<Input>, Any?) -> Void)?
     private let bypassesGateway: Bool
+    private let barrier: ((Input) -> ActivationBarrier?)?
 
-    /// A board running `onActivate` on each activation and `onCommand` on each command.
+    /// A board running `onActivate` on each activation and `onCommand` on each command; `barrier`
+    /// gives the activation barrier for an input.
     public init(
-        identifier: BoardID, bypassGateway: Bool = false, onCommand: ((ClosureBoard<Input>, Any?) -> Void)? = nil,
-        onActivate: @escaping (ClosureBoard<Input>, Input) -> Void
+        identifier: BoardID, bypassGateway: Bool = false, barrier: ((Input) -> ActivationBarrier?)? = nil,
+        onCommand: ((ClosureBoard<Input>, Any?) -> Void)? = nil, onActivate: @escaping (ClosureBoard<Input>, Input) -> Void
     ) {
         self.onActivate = onActivate
         self.onCommand = onCommand
         self.bypassesGateway = bypassGateway
+        self.barrier = barrier
         super.init(identifier: identifier)
     }
+
+    public func activationBarrier(withGuaranteedInput input: Input) -> ActivationBarrier? { barrier?(input) }
 
     public func activate(withGuaranteedInput input: Input) { onActivate(self, input) }
     public func interact(command: Any?) { onCommand?(self, command) }

@@ -48,6 +48,8 @@ public final class BoardyRuntime {
         self.observer = observer
         stack.reserveCapacity(64)
         pending.reserveCapacity(16)
+        // Unretained: the runtime removes the handler when it goes.
+        quiescenceToken = scheduler.onQuiescence { [unowned(unsafe) self] in self.reportStuckBarriers() }
     }
 
     /// Whether events are being recorded.
@@ -116,6 +118,24 @@ public final class BoardyRuntime {
         deliver(TraceEvent(seq: lastSeq, t: now, mb: path, cause: currentCause == 0 ? nil : currentCause, body: body, extra: extra))
     }
 
+    // MARK: Barriers
+
+    /// Every barrier run of the app (both scopes, all motherboards).
+    let barriers = BarrierCoordinator()
+
+    /// What waits on what now: empty when no activation waits on a barrier.
+    public var waitForGraph: WaitForGraph { barriers.graph }
+
+    /// Records a `stuck` event for each barrier still open (the scheduler calls this when it has
+    /// nothing left to run; call it yourself after driving a scheduler by other means).
+    public func reportStuckBarriers() {
+        guard !barriers.isEmpty else { return }
+        barriers.reportStuck(runtime: self)
+        flushEvents()
+    }
+
+    private var quiescenceToken: Int?
+
     /// Records an outside stimulus (a script step, a test's call) and returns its `seq`, to be
     /// passed as the cause of what it starts.
     @discardableResult
@@ -139,6 +159,10 @@ public final class BoardyRuntime {
         let cause = currentCause
         // Captured strongly: a weak reference would slow every retain of the runtime.
         scheduler.schedule(after: delay) { self.withCause(cause) { action() } }
+    }
+
+    deinit {
+        if let quiescenceToken { scheduler.removeQuiescenceHandler(quiescenceToken) }
     }
 
     /// Keeps `object` alive until the work stack is empty.
@@ -179,6 +203,8 @@ public final class BoardyRuntime {
 struct WorkItem {
     enum Action {
         case activate(BoardID, input: Any?, source: BoardID?, inputJSON: JSONValue?)
+        /// The activation of a gate to resolve a barrier run of `node`.
+        case activateGate(BoardID, input: Any?, source: BoardID?, node: GateNode)
         case output(Board, Any?, flowAction: Bool)
         case orphanOutput(Board, Any?, flowAction: Bool)
         case route(RegisteredFlow, from: BoardID, value: Any?, json: JSONValue)

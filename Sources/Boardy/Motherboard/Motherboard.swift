@@ -33,6 +33,12 @@ public final class Motherboard {
     public private(set) var flows: [BoardFlow] = []
     @exclusivity(unchecked) private var activeSource: BoardID?
 
+    // The gateway (Boardy rules 8–11): one barrier for every board, and per-board entries
+    // (`.exempt` or another gate) that take precedence.
+    private var gatewayForAll: GatewayBarrier?
+    private var gatewayByBoard: [BoardID: GatewayBarrier] = [:]
+    @exclusivity(unchecked) private var hasGateway = false
+
     /// A motherboard with `boards` installed now and `boardProducer` producing the others on
     /// demand. A root motherboard gets `runtime` (by default a fresh one on a virtual clock with no
     /// observer).
@@ -99,6 +105,15 @@ public final class Motherboard {
                 continuous.attachInner(runtime: runtime, path: "\(path)/\(board.identifier.rawValue)", context: context)
             }
         }
+    }
+
+    // MARK: Gateway
+
+    /// Installs a gateway barrier for every board (`id` nil) or for board `id` (for example
+    /// `.exempt` for the gate itself and for boards reachable without it).
+    public func install(gatewayBarrier: GatewayBarrier, for id: BoardID? = nil) {
+        if let id { gatewayByBoard[id] = gatewayBarrier } else { gatewayForAll = gatewayBarrier }
+        hasGateway = true
     }
 
     // MARK: Flows
@@ -181,7 +196,9 @@ public final class Motherboard {
         activeSource = nil
         switch consume action {
         case .activate(let id, let input, let source, let inputJSON):
-            processActivation(id, input: input, source: source, inputJSON: inputJSON, cause: cause, runtime: runtime)
+            processActivation(id, input: input, source: source, inputJSON: inputJSON, forGate: nil, cause: cause, runtime: runtime)
+        case .activateGate(let id, let input, let source, let node):
+            processActivation(id, input: input, source: source, inputJSON: nil, forGate: node, cause: cause, runtime: runtime)
         case .output(let board, let value, let flowAction):
             processOutput(board, value, flowAction: flowAction, cause: cause, runtime: runtime)
         case .orphanOutput(let board, let value, let flowAction):
@@ -228,12 +245,11 @@ public final class Motherboard {
     }
 
     private func processActivation(
-        _ id: BoardID, input: Any?, source: BoardID?, inputJSON known: JSONValue?, cause: Int, runtime: BoardyRuntime
+        _ id: BoardID, input: Any?, source: BoardID?, inputJSON known: JSONValue?, forGate: GateNode?, cause: Int, runtime: BoardyRuntime
     ) {
         // Converted to JSON once, for both events, and only when traced.
         let inputJSON = runtime.isTracing ? (known ?? TraceValue.json(input)) : nil
-        let requested = runtime.record(
-            self, cause: cause, .activationRequested(board: id.rawValue, source: source?.rawValue, input: inputJSON))
+        let requested = runtime.record(self, cause: cause, .activationRequested(board: id.rawValue, source: source?.rawValue, input: inputJSON))
         let reqCause = requested == 0 ? cause : requested
         // Rule 5: find the installed board or produce and install it, before any check.
         guard let board = installed[id] ?? produce(id) else {
@@ -241,12 +257,102 @@ public final class Motherboard {
             return
         }
         if let mismatch = board.inputMismatch(input) {
-            runtime.record(
-                self, cause: reqCause, .activationCancelled(board: id.rawValue, reason: .invalidInput), extra: ["detail": .string(mismatch)]
-            )
+            runtime.record(self, cause: reqCause, .activationCancelled(board: id.rawValue, reason: .invalidInput), extra: ["detail": .string(mismatch)])
             return
         }
-        performActivation(board, input: input, inputJSON: inputJSON, cause: reqCause, runtime: runtime)
+        let pending = PendingActivation(
+            motherboard: self, board: id, input: input, inputJSON: inputJSON, source: source, requestSeq: reqCause, forGate: forGate)
+        // Rule 8: the gateway first, then the board's own activation barrier.
+        if hasGateway && !passesGateway(board, pending, runtime: runtime) { return }
+        checkActivationBarrier(board, pending, cause: reqCause, runtime: runtime)
+    }
+
+    /// Checks the gateway; true when the activation goes on now, false when it waits for a run
+    /// of the gate (or was cancelled on a loop).
+    private func passesGateway(_ board: any ActivatableBoard, _ pending: PendingActivation, runtime: BoardyRuntime) -> Bool {
+        let id = pending.board
+        guard let entry = gatewayByBoard[id] ?? gatewayForAll else {
+            runtime.record(self, cause: pending.requestSeq, .gatewayChecked(board: id.rawValue, barrier: "", result: .pass))
+            return true
+        }
+        guard case let .gate(gate, gateInput, resolveOn) = entry.kind else {
+            runtime.record(
+                self, cause: pending.requestSeq,
+                .gatewayChecked(board: id.rawValue, barrier: gatewayForAll?.gateBoard?.rawValue ?? "", result: .exempt))
+            return true
+        }
+        if board.shouldBypassGatewayBarrier() {
+            runtime.record(self, cause: pending.requestSeq, .gatewayChecked(board: id.rawValue, barrier: gate.rawValue, result: .bypass))
+            return true
+        }
+        let checked = runtime.record(self, cause: pending.requestSeq, .gatewayChecked(board: id.rawValue, barrier: gate.rawValue, result: .wait))
+        guard let run = runtime.barriers.wait(pending, onGateway: gate, resolveOn: resolveOn, runtime: runtime) else { return false }
+        // Rule 9: each gated activation has its own run; the gate gets the destination and input.
+        let started = runtime.record(self, cause: checked, .barrierStarted(barrier: gate.rawValue, board: gate.rawValue))
+        let request = GatewayRequest(destination: id, input: pending.input)
+        submitGate(gate, input: gateInput.map { $0(request) } ?? request, for: id, node: run.node, cause: started, runtime: runtime)
+        return false
+    }
+
+    /// Checks the board's activation barrier; performs the activation now or leaves it waiting.
+    private func checkActivationBarrier(_ board: any ActivatableBoard, _ pending: PendingActivation, cause: Int, runtime: BoardyRuntime) {
+        guard let barrier = board.activationBarrier(withOption: pending.input) else {
+            performActivation(board, input: pending.input, inputJSON: pending.inputJSON, cause: cause, runtime: runtime)
+            return
+        }
+        let id = pending.board
+        let checked = runtime.record(
+            self, cause: cause, .barrierChecked(board: id.rawValue, barrier: barrier.identifier, scope: barrier.scope.rawValue, result: .wait))
+        let owner = barrier.scope == .application ? ObjectIdentifier(runtime) : ObjectIdentifier(self)
+        let key = ActivationKey(scopeOwner: owner, identifier: barrier.identifier)
+        guard let (run, isNew) = runtime.barriers.wait(pending, onActivationBarrier: barrier, key: key, runtime: runtime), isNew else { return }
+        // Rule 12: the gate runs once per cycle, with the first request's input.
+        let started = runtime.record(self, cause: checked, .barrierStarted(barrier: barrier.identifier, board: barrier.gate.rawValue))
+        submitGate(barrier.gate, input: barrier.input, for: id, node: run.node, cause: started, runtime: runtime)
+    }
+
+    private func submitGate(_ gate: BoardID, input: Any?, for id: BoardID, node: GateNode, cause: Int, runtime: BoardyRuntime) {
+        runtime.submit(WorkItem(motherboard: self, action: .activateGate(gate, input: input, source: id, node: node), cause: cause))
+    }
+
+    /// Resolves barrier runs taken from the coordinator: for each run, in start order,
+    /// `barrier.resolved` and then its waiting activations, in request order, at this time.
+    func resolve(_ taken: [(BarrierRun, Bool)], cause: Int, runtime: BoardyRuntime) {
+        for (run, passed) in taken {
+            runtime.submit(
+                WorkItem(
+                    motherboard: run.owner,
+                    action: .call {
+                        let resolved = runtime.record(
+                            run.owner, cause: cause, .barrierResolved(barrier: run.identifier, passed: passed, released: run.waiting.count))
+                        let releaseCause = resolved == 0 ? cause : resolved
+                        for w in run.waiting {
+                            runtime.submit(
+                                WorkItem(
+                                    motherboard: w.motherboard,
+                                    action: .call { w.motherboard.release(w, passed: passed, fromGateway: run.isGateway, cause: releaseCause, runtime: runtime) },
+                                    cause: releaseCause))
+                        }
+                    }, cause: cause))
+        }
+    }
+
+    /// A waiting activation after its barrier resolved: cancelled on failure; after a gateway it
+    /// goes on to its activation barrier; after an activation barrier it runs directly (rule 15).
+    private func release(_ w: PendingActivation, passed: Bool, fromGateway: Bool, cause: Int, runtime: BoardyRuntime) {
+        guard passed else {
+            runtime.record(self, cause: cause, .activationCancelled(board: w.board.rawValue, reason: .barrierFailed))
+            return
+        }
+        guard let board = installed[w.board] ?? produce(w.board) else {
+            runtime.record(self, cause: cause, .activationCancelled(board: w.board.rawValue, reason: .unregistered))
+            return
+        }
+        if fromGateway {
+            checkActivationBarrier(board, w, cause: cause, runtime: runtime)
+        } else {
+            performActivation(board, input: w.input, inputJSON: w.inputJSON, cause: cause, runtime: runtime)
+        }
     }
 
     func performActivation(_ board: any ActivatableBoard, input: Any?, inputJSON: JSONValue?, cause: Int, runtime: BoardyRuntime) {
@@ -272,9 +378,15 @@ public final class Motherboard {
             // Rule 3/21: flow actions go to the parent first, as the continuous board's own.
             runtime.submit(WorkItem(motherboard: self, action: .call { parent.sendFlowAction(value) }, cause: routeCause))
         }
-        guard let candidates = flowsBySource[id] else { return }
-        for flow in candidates where flow.matchesOutput(value, flowAction: flowAction) {
-            runtime.submit(WorkItem(motherboard: self, action: .route(flow, from: id, value: value, json: json), cause: routeCause))
+        if let candidates = flowsBySource[id] {
+            for flow in candidates where flow.matchesOutput(value, flowAction: flowAction) {
+                runtime.submit(WorkItem(motherboard: self, action: .route(flow, from: id, value: value, json: json), cause: routeCause))
+            }
+        }
+        // A gateway gate's output may resolve its runs (`resolveOn`), after the flows.
+        if !runtime.barriers.isEmpty && !flowAction && runtime.barriers.hasRuns(gate: id, in: self) {
+            let taken = runtime.barriers.takeGatewayRuns(outputOf: id, in: self, output: value)
+            if !taken.isEmpty { resolve(taken, cause: routeCause, runtime: runtime) }
         }
     }
 
@@ -290,10 +402,16 @@ public final class Motherboard {
         runtime.keepAlive(board)
         let seq = runtime.record(self, cause: cause, .boardCompleted(board: id.rawValue, success: isDone))
         let routeCause = seq == 0 ? cause : seq
-        guard let candidates = flowsBySource[id] else { return }
-        for flow in candidates where flow.matchesCompletion(isDone) {
-            runtime.submit(
-                WorkItem(motherboard: self, action: .route(flow, from: id, value: isDone, json: .bool(isDone)), cause: routeCause))
+        if let candidates = flowsBySource[id] {
+            for flow in candidates where flow.matchesCompletion(isDone) {
+                runtime.submit(
+                    WorkItem(motherboard: self, action: .route(flow, from: id, value: isDone, json: .bool(isDone)), cause: routeCause))
+            }
+        }
+        // The runs this completion resolves are fixed now; they resolve after the completion flows.
+        if !runtime.barriers.isEmpty {
+            let taken = runtime.barriers.takeRuns(completedGate: id, in: self, isDone: isDone)
+            if !taken.isEmpty { resolve(taken, cause: routeCause, runtime: runtime) }
         }
     }
 

@@ -46,6 +46,7 @@ public final class PluginLauncher {
     /// The options given.
     public let options: LaunchOptions
     private var plugins: [any LauncherPlugin] = []
+    private var gateways: [(GatewayBarrier, BoardID?)] = []
     private var built: Motherboard?
 
     init(options: LaunchOptions) { self.options = options }
@@ -63,6 +64,15 @@ public final class PluginLauncher {
         return self
     }
 
+    /// Installs a gateway barrier on the main motherboard, for every board (`id` nil) or for one
+    /// board (Boardy's `install(gatewayBarrier:for:)`).
+    @discardableResult
+    public func install(gatewayBarrier: GatewayBarrier, for id: BoardID? = nil) -> PluginLauncher {
+        precondition(built == nil, "PluginLauncher: install gateway barriers before initialize()")
+        gateways.append((gatewayBarrier, id))
+        return self
+    }
+
     /// Builds the main motherboard from every plugin's registrations, once; later calls do
     /// nothing.
     @discardableResult
@@ -71,6 +81,7 @@ public final class PluginLauncher {
         let producer = BoardProducer()
         for p in plugins { p.registerBoards(into: producer) }
         let mainboard = Motherboard(identifier: options.identifier, boardProducer: producer, runtime: options.runtime)
+        for (gateway, id) in gateways { mainboard.install(gatewayBarrier: gateway, for: id) }
         for p in plugins { p.registerFlows(on: mainboard) }
         built = mainboard
         return self

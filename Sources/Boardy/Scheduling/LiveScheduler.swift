@@ -17,7 +17,7 @@ public final class LiveScheduler: Scheduler, @unchecked Sendable {
     private let state = Mutex(State())
     private let wake = DispatchSemaphore(value: 0)
     private let start = DispatchTime.now().uptimeNanoseconds
-    private var quiescenceHandlers: [() -> Void] = []
+    private var quiescenceHandlers = QuiescenceHandlers()
 
     /// A scheduler whose clock starts now.
     public init() {}
@@ -53,8 +53,13 @@ public final class LiveScheduler: Scheduler, @unchecked Sendable {
         wake.signal()
     }
 
-    public func onQuiescence(_ handler: @escaping () -> Void) {
-        quiescenceHandlers.append(handler)
+    @discardableResult
+    public func onQuiescence(_ handler: @escaping () -> Void) -> Int {
+        quiescenceHandlers.add(handler)
+    }
+
+    public func removeQuiescenceHandler(_ token: Int) {
+        quiescenceHandlers.remove(token)
     }
 
     /// Runs actions as they fall due for `duration` of wall time, or until nothing is scheduled
@@ -74,7 +79,7 @@ public final class LiveScheduler: Scheduler, @unchecked Sendable {
             switch next {
             case .none:
                 if deadline == nil {
-                    for h in quiescenceHandlers { h() }
+                    quiescenceHandlers.callAll()
                     return ran
                 }
                 _ = wake.wait(timeout: .now() + .microseconds(Int(deadline! - current)))

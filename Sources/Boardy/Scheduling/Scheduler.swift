@@ -11,8 +11,28 @@ public protocol Scheduler: AnyObject {
     /// Runs `action` once `delay` has passed. Call it from the scheduler's thread.
     @discardableResult
     func schedule(after delay: TraceDuration, _ action: @escaping () -> Void) -> ScheduledAction
-    /// Calls `handler` each time the scheduler has nothing left to run (quiescence).
-    func onQuiescence(_ handler: @escaping () -> Void)
+    /// Calls `handler` each time the scheduler has nothing left to run (quiescence); returns a
+    /// token for ``removeQuiescenceHandler(_:)``.
+    @discardableResult
+    func onQuiescence(_ handler: @escaping () -> Void) -> Int
+    /// Stops calling the handler registered under `token`.
+    func removeQuiescenceHandler(_ token: Int)
+}
+
+/// The quiescence handlers of a scheduler, called in registration order.
+struct QuiescenceHandlers {
+    private var handlers: [(token: Int, run: () -> Void)] = []
+    private var next = 0
+
+    mutating func add(_ handler: @escaping () -> Void) -> Int {
+        next += 1
+        handlers.append((next, handler))
+        return next
+    }
+
+    mutating func remove(_ token: Int) { handlers.removeAll { $0.token == token } }
+
+    func callAll() { for h in handlers { h.run() } }
 }
 
 /// A scheduled action that can be cancelled before it runs.

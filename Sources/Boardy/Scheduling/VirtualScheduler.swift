@@ -13,7 +13,7 @@ import HeapModule
 public final class VirtualScheduler: Scheduler {
     private var queue = Heap<ScheduledEntry>()
     private var nextOrder: UInt64 = 0
-    private var quiescenceHandlers: [() -> Void] = []
+    private var quiescenceHandlers = QuiescenceHandlers()
     /// The current virtual time.
     @exclusivity(unchecked) public private(set) var now: TraceTime = .zero
     public var clock: TraceHeader.Clock { .virtual }
@@ -33,8 +33,13 @@ public final class VirtualScheduler: Scheduler {
         return token
     }
 
-    public func onQuiescence(_ handler: @escaping () -> Void) {
-        quiescenceHandlers.append(handler)
+    @discardableResult
+    public func onQuiescence(_ handler: @escaping () -> Void) -> Int {
+        quiescenceHandlers.add(handler)
+    }
+
+    public func removeQuiescenceHandler(_ token: Int) {
+        quiescenceHandlers.remove(token)
     }
 
     /// Runs every action in time order until nothing is left (quiescence), then calls the
@@ -48,7 +53,7 @@ public final class VirtualScheduler: Scheduler {
             entry.action()
             ran += 1
         }
-        for h in quiescenceHandlers { h() }
+        quiescenceHandlers.callAll()
         return ran
     }
 
@@ -65,7 +70,7 @@ public final class VirtualScheduler: Scheduler {
             ran += 1
         }
         if deadline > now { now = deadline }
-        if queue.isEmpty { for h in quiescenceHandlers { h() } }
+        if queue.isEmpty { quiescenceHandlers.callAll() }
         return ran
     }
 
