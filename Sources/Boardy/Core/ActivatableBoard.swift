@@ -38,24 +38,30 @@ public protocol GuaranteedBoard: ActivatableBoard {
     func activationBarrier(withGuaranteedInput input: InputType) -> ActivationBarrier?
 }
 
+// The defaults are inlinable so they specialize for each concrete board type (no generic
+// metadata lookups per activation).
 extension GuaranteedBoard {
+    @inlinable
     public func activate(withOption option: Any?) {
         if let input = BoardValue.cast(option, to: InputType.self) {
             activate(withGuaranteedInput: input)
         }
     }
 
+    @inlinable
     public func inputMismatch(_ option: Any?) -> String? {
         BoardValue.cast(option, to: InputType.self) == nil
             ? "expected input of type \(InputType.self), got \(BoardValue.typeDescription(option))" : nil
     }
 
+    @inlinable
     public func activationBarrier(withOption option: Any?) -> ActivationBarrier? {
         guard let input = BoardValue.cast(option, to: InputType.self) else { return nil }
         return activationBarrier(withGuaranteedInput: input)
     }
 
     /// Typed boards have no activation barrier unless they return one.
+    @inlinable
     public func activationBarrier(withGuaranteedInput input: InputType) -> ActivationBarrier? { nil }
 }
 
@@ -69,6 +75,7 @@ public protocol GuaranteedCommandBoard: ActivatableBoard {
 }
 
 extension GuaranteedCommandBoard {
+    @inlinable
     public func interact(command: Any?) {
         if let c = BoardValue.cast(command, to: CommandType.self) { interact(guaranteedCommand: c) }
     }
@@ -88,8 +95,10 @@ extension GuaranteedOutputSendingBoard {
 }
 
 /// Casting the motherboard's untyped values.
+@usableFromInline
 enum BoardValue {
     /// `value` as a `T`, treating nil as `()` for `Void` and as `.none` for optionals.
+    @inlinable
     static func cast<T>(_ value: Any?, to type: T.Type) -> T? {
         if let value {
             return value as? T
@@ -99,6 +108,7 @@ enum BoardValue {
         return nil
     }
 
+    @usableFromInline
     static func typeDescription(_ value: Any?) -> String {
         guard let value else { return "nil" }
         return String(describing: type(of: value))

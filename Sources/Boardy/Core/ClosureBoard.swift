@@ -27,6 +27,12 @@ public final class ClosureBoard<Input>: Board, GuaranteedBoard {
 
     public func activationBarrier(withGuaranteedInput input: Input) -> ActivationBarrier? { barrier?(input) }
 
+    /// Without a barrier closure there is nothing to cast the input for.
+    public func activationBarrier(withOption option: Any?) -> ActivationBarrier? {
+        guard let barrier, let input = BoardValue.cast(option, to: Input.self) else { return nil }
+        return barrier(input)
+    }
+
     public func activate(withGuaranteedInput input: Input) { onActivate(self, input) }
     public func interact(command: Any?) { onCommand?(self, command) }
     public func shouldBypassGatewayBarrier() -> Bool { bypassesGateway }

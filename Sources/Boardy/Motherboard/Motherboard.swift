@@ -260,16 +260,31 @@ public final class Motherboard {
             runtime.record(self, cause: reqCause, .activationCancelled(board: id.rawValue, reason: .invalidInput), extra: ["detail": .string(mismatch)])
             return
         }
-        let pending = PendingActivation(
-            motherboard: self, board: id, input: input, inputJSON: inputJSON, source: source, requestSeq: reqCause, forGate: forGate)
+        let request = Request(board: id, input: input, inputJSON: inputJSON, source: source, requestSeq: reqCause, forGate: forGate)
         // Rule 8: the gateway first, then the board's own activation barrier.
-        if hasGateway && !passesGateway(board, pending, runtime: runtime) { return }
-        checkActivationBarrier(board, pending, cause: reqCause, runtime: runtime)
+        if hasGateway && !passesGateway(board, request, runtime: runtime) { return }
+        checkActivationBarrier(board, request, cause: reqCause, runtime: runtime)
+    }
+
+    /// An activation request on its way through the checks (a ``PendingActivation`` once it waits).
+    struct Request {
+        let board: BoardID
+        let input: Any?
+        let inputJSON: JSONValue?
+        let source: BoardID?
+        let requestSeq: Int
+        let forGate: GateNode?
+    }
+
+    private func pending(_ r: Request) -> PendingActivation {
+        PendingActivation(
+            motherboard: self, board: r.board, input: r.input, inputJSON: r.inputJSON, source: r.source, requestSeq: r.requestSeq,
+            forGate: r.forGate)
     }
 
     /// Checks the gateway; true when the activation goes on now, false when it waits for a run
     /// of the gate (or was cancelled on a loop).
-    private func passesGateway(_ board: any ActivatableBoard, _ pending: PendingActivation, runtime: BoardyRuntime) -> Bool {
+    private func passesGateway(_ board: any ActivatableBoard, _ pending: Request, runtime: BoardyRuntime) -> Bool {
         let id = pending.board
         guard let entry = gatewayByBoard[id] ?? gatewayForAll else {
             runtime.record(self, cause: pending.requestSeq, .gatewayChecked(board: id.rawValue, barrier: "", result: .pass))
@@ -286,7 +301,9 @@ public final class Motherboard {
             return true
         }
         let checked = runtime.record(self, cause: pending.requestSeq, .gatewayChecked(board: id.rawValue, barrier: gate.rawValue, result: .wait))
-        guard let run = runtime.barriers.wait(pending, onGateway: gate, resolveOn: resolveOn, runtime: runtime) else { return false }
+        guard let run = runtime.barriers.wait(self.pending(pending), onGateway: gate, resolveOn: resolveOn, runtime: runtime) else {
+            return false
+        }
         // Rule 9: each gated activation has its own run; the gate gets the destination and input.
         let started = runtime.record(self, cause: checked, .barrierStarted(barrier: gate.rawValue, board: gate.rawValue))
         let request = GatewayRequest(destination: id, input: pending.input)
@@ -295,7 +312,7 @@ public final class Motherboard {
     }
 
     /// Checks the board's activation barrier; performs the activation now or leaves it waiting.
-    private func checkActivationBarrier(_ board: any ActivatableBoard, _ pending: PendingActivation, cause: Int, runtime: BoardyRuntime) {
+    private func checkActivationBarrier(_ board: any ActivatableBoard, _ pending: Request, cause: Int, runtime: BoardyRuntime) {
         guard let barrier = board.activationBarrier(withOption: pending.input) else {
             performActivation(board, input: pending.input, inputJSON: pending.inputJSON, cause: cause, runtime: runtime)
             return
@@ -305,7 +322,8 @@ public final class Motherboard {
             self, cause: cause, .barrierChecked(board: id.rawValue, barrier: barrier.identifier, scope: barrier.scope.rawValue, result: .wait))
         let owner = barrier.scope == .application ? ObjectIdentifier(runtime) : ObjectIdentifier(self)
         let key = ActivationKey(scopeOwner: owner, identifier: barrier.identifier)
-        guard let (run, isNew) = runtime.barriers.wait(pending, onActivationBarrier: barrier, key: key, runtime: runtime), isNew else { return }
+        guard let (run, isNew) = runtime.barriers.wait(self.pending(pending), onActivationBarrier: barrier, key: key, runtime: runtime), isNew
+        else { return }
         // Rule 12: the gate runs once per cycle, with the first request's input.
         let started = runtime.record(self, cause: checked, .barrierStarted(barrier: barrier.identifier, board: barrier.gate.rawValue))
         submitGate(barrier.gate, input: barrier.input, for: id, node: run.node, cause: started, runtime: runtime)
@@ -349,7 +367,9 @@ public final class Motherboard {
             return
         }
         if fromGateway {
-            checkActivationBarrier(board, w, cause: cause, runtime: runtime)
+            let request = Request(
+                board: w.board, input: w.input, inputJSON: w.inputJSON, source: w.source, requestSeq: w.requestSeq, forGate: w.forGate)
+            checkActivationBarrier(board, request, cause: cause, runtime: runtime)
         } else {
             performActivation(board, input: w.input, inputJSON: w.inputJSON, cause: cause, runtime: runtime)
         }
