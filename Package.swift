@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "BoardyTrace", targets: ["BoardyTrace"]),
         .library(name: "Boardy", targets: ["Boardy"]),
+        .library(name: "BoardyComponentKit", targets: ["BoardyComponentKit"]),
         .library(name: "BoardyGraphviz", targets: ["BoardyGraphviz"]),
         .executable(name: "boardy-demo", targets: ["boardy-demo"]),
         .executable(name: "boardy-bench", targets: ["boardy-bench"]),
@@ -45,6 +46,8 @@ let package = Package(
                 .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
+        // ComponentKit's boards (tasks, flow and barrier boards), on the engine.
+        .target(name: "BoardyComponentKit", dependencies: ["Boardy"]),
         // Rendering: a small graph model over Graphviz's C library. Knows nothing of boards.
         .target(name: "BoardyGraphviz", dependencies: ["CGraphviz"]),
 
@@ -64,9 +67,16 @@ let package = Package(
             name: "BoardyTraceTests",
             dependencies: ["BoardyTrace"]
         ),
+        // Helpers shared by the test targets (a harness, golden files); not a product.
+        .target(name: "BoardyTestSupport", dependencies: ["Boardy"], path: "Tests/BoardyTestSupport"),
         .testTarget(
             name: "BoardyTests",
-            dependencies: ["Boardy", "BoardyTrace", "boardy-demo"],
+            dependencies: ["Boardy", "BoardyTrace", "boardy-demo", "BoardyTestSupport"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "BoardyComponentKitTests",
+            dependencies: ["BoardyComponentKit", "Boardy", "BoardyTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "BoardyGraphvizTests", dependencies: ["BoardyGraphviz"]),

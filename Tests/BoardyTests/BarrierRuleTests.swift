@@ -1,4 +1,5 @@
 import Boardy
+import BoardyTestSupport
 import Testing
 
 /// A gate board: records its inputs; completes with `verdict` right away, after `delay`, or never.

@@ -1,4 +1,5 @@
 import Boardy
+import BoardyTestSupport
 import Testing
 
 /// One test per rule of `boardy-semantics.md` (1–7, 19–22, 28), named after the rule.

@@ -1,4 +1,5 @@
 import Boardy
+import BoardyTestSupport
 import Testing
 
 @Suite("Engine: ordering, scheduling, typed IO")

@@ -1,4 +1,5 @@
 import Boardy
+import BoardyTestSupport
 import Testing
 
 @testable import boardy_demo

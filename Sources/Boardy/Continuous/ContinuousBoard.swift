@@ -31,6 +31,19 @@ open class ContinuousBoard: Board, ActivatableBoard {
         onActivate?(self, option)
     }
 
+    // Declared here (not left to the protocol's defaults) so subclasses can override them.
+
+    /// Ignores commands; override to handle them.
+    open func interact(command: Any?) {}
+    /// Accepts any input; override to check it.
+    open func inputMismatch(_ option: Any?) -> String? { nil }
+    /// Goes through the gateway; override to bypass it.
+    open func shouldBypassGatewayBarrier() -> Bool { false }
+    /// No activation barrier; override to return one.
+    open func activationBarrier(withOption option: Any?) -> ActivationBarrier? { nil }
+    /// Accepts every activation; override to turn some down.
+    open func activationRejection(withOption option: Any?) -> TraceEvent.CancelReason? { nil }
+
     func attachInner(runtime: BoardyRuntime, path: String, context: AnyObject?) {
         continuousMotherboard.attach(runtime: runtime, path: path, parent: self, context: context)
     }

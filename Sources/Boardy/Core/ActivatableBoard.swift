@@ -14,6 +14,10 @@ public protocol ActivatableBoard: Board {
     func shouldBypassGatewayBarrier() -> Bool
     /// The barrier the board's activation with `option` must pass first, if any.
     func activationBarrier(withOption option: Any?) -> ActivationBarrier?
+    /// Why the board turns down an activation it is about to perform (e.g. `busy`), or nil.
+    /// Asked right before `activate`, after every barrier; a rejection is traced as
+    /// `activation.cancelled` instead of `activation.performed`.
+    func activationRejection(withOption option: Any?) -> TraceEvent.CancelReason?
 }
 
 extension ActivatableBoard {
@@ -25,6 +29,8 @@ extension ActivatableBoard {
     public func shouldBypassGatewayBarrier() -> Bool { false }
     /// Boards have no activation barrier unless they return one.
     public func activationBarrier(withOption option: Any?) -> ActivationBarrier? { nil }
+    /// Boards accept every activation unless they say otherwise.
+    public func activationRejection(withOption option: Any?) -> TraceEvent.CancelReason? { nil }
 }
 
 /// A board with a typed input (Boardy's `GuaranteedBoard`). A `Void` input accepts `nil`, an

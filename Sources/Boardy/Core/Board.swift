@@ -62,6 +62,23 @@ open class Board {
         emit(.complete(isDone))
     }
 
+    /// The `seq` of the event that what this board emits now would be attributed to (0 when
+    /// nothing is traced). Keep it to attribute later work to the activation that asked for it.
+    public var currentTraceCause: Int { (motherboard ?? formerMotherboard)?.runtime?.currentCause ?? 0 }
+
+    /// Runs `body` with `cause` as the cause of what it emits and schedules (for work that was
+    /// queued by one activation and starts during another, as a queued task does).
+    public func withTraceCause<R>(_ cause: Int, _ body: () throws -> R) rethrows -> R {
+        guard let runtime = (motherboard ?? formerMotherboard)?.runtime else { return try body() }
+        return try runtime.withCause(cause, body)
+    }
+
+    /// Reports that an activation of this board will not run to its end (for example a task
+    /// superseded by a newer one): traced as `activation.cancelled` with `reason`.
+    public func sendCancellation(reason: TraceEvent.CancelReason, detail: String? = nil) {
+        emit(.cancelled(reason, detail))
+    }
+
     /// Runs `action` after `delay` on the motherboard's scheduler; whatever it emits is traced as
     /// caused by what was running when it was scheduled.
     public func schedule(after delay: TraceDuration, _ action: @escaping () -> Void) {
@@ -75,6 +92,7 @@ open class Board {
         case activate(BoardID, Any?)
         case command(BoardID, Any?)
         case complete(Bool)
+        case cancelled(TraceEvent.CancelReason, String?)
     }
 
     func emit(_ emission: Emission) {

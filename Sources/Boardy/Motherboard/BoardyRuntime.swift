@@ -112,6 +112,7 @@ public final class BoardyRuntime {
             body = .activationRequested(board: target.rawValue, source: id, input: TraceValue.json(input))
         case .command(let target, let c): body = .commandSent(board: target.rawValue, command: TraceValue.json(c) ?? .null)
         case .complete(let done): body = .boardCompleted(board: id, success: done)
+        case .cancelled(let reason, _): body = .activationCancelled(board: id, reason: reason)
         }
         _ = observer
         lastSeq += 1

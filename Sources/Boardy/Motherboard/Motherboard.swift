@@ -174,6 +174,14 @@ public final class Motherboard {
         case .activate(let id, let input): submit(.activate(id, input: input, source: board.identifier, inputJSON: nil))
         case .command(let id, let c): submit(.command(id, c))
         case .complete(let done): submit(.completion(board, done))
+        case .cancelled(let reason, let detail):
+            submit(
+                .call { [unowned self] in
+                    guard let runtime = self.runtime else { return }
+                    runtime.record(
+                        self, cause: runtime.currentCause, .activationCancelled(board: board.identifier.rawValue, reason: reason),
+                        extra: detail.map { ["detail": .string($0)] } ?? JSONObject())
+                })
         }
     }
 
@@ -376,6 +384,10 @@ public final class Motherboard {
     }
 
     func performActivation(_ board: any ActivatableBoard, input: Any?, inputJSON: JSONValue?, cause: Int, runtime: BoardyRuntime) {
+        if let reason = board.activationRejection(withOption: input) {
+            runtime.record(self, cause: cause, .activationCancelled(board: board.identifier.rawValue, reason: reason))
+            return
+        }
         let seq = runtime.record(self, cause: cause, .activationPerformed(board: board.identifier.rawValue, input: inputJSON))
         runtime.currentCause = seq == 0 ? cause : seq
         board.activate(withOption: input)

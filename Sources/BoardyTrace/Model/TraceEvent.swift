@@ -163,6 +163,8 @@ extension TraceEvent {
         public static let unregistered: CancelReason = "unregistered"
         /// The input is not of the board's input type (boardy-viz extension; Boardy asserts).
         public static let invalidInput: CancelReason = "invalid-input"
+        /// A newer activation replaced this one (BlockTaskBoard `.latest`; boardy-viz extension).
+        public static let superseded: CancelReason = "superseded"
     }
 }
 

@@ -2,27 +2,27 @@ import Boardy
 import Foundation
 import Testing
 
-/// A motherboard on a virtual clock with a recorder attached.
-struct Harness {
-    let recorder = TraceRecorder()
-    let scheduler = VirtualScheduler()
-    let runtime: BoardyRuntime
+/// A motherboard on a virtual clock with a recorder attached (shared by the test targets).
+public struct Harness {
+    public let recorder = TraceRecorder()
+    public let scheduler = VirtualScheduler()
+    public let runtime: BoardyRuntime
 
-    init() {
+    public init() {
         runtime = BoardyRuntime(scheduler: scheduler, observer: recorder)
     }
 
-    func motherboard(_ boards: [any ActivatableBoard] = [], producer: BoardProducer? = nil) -> Motherboard {
+    public func motherboard(_ boards: [any ActivatableBoard] = [], producer: BoardProducer? = nil) -> Motherboard {
         Motherboard(boards: boards, boardProducer: producer, runtime: runtime)
     }
 
     /// The events, one short line each: `kind board detail`.
-    var lines: [String] { recorder.events.map(\.short) }
+    public var lines: [String] { recorder.events.map(\.short) }
 }
 
 extension TraceEvent {
     /// A compact one-line summary for assertions.
-    var short: String {
+    public var short: String {
         var s = kind
         switch body {
         case .activationRequested(let b, let source, let input):
@@ -48,8 +48,9 @@ extension TraceEvent {
 
 /// Compares `actual` with the golden file `name` in Fixtures, byte for byte. With
 /// `BOARDY_RECORD_GOLDEN=1` in the environment it (re)writes the file instead, and says so.
-func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+public func expectGolden(_ actual: String, _ name: String, filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    // Fixtures sit beside the calling test file.
+    let fixtures = URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
     let url = fixtures.appendingPathComponent(name)
     if ProcessInfo.processInfo.environment["BOARDY_RECORD_GOLDEN"] == "1" {
         try actual.write(to: url, atomically: true, encoding: .utf8)

@@ -1,0 +1,53 @@
+import Boardy
+
+/// What a ``BarrierBoard`` is activated with.
+public enum BarrierBoardInput<Value>: TraceValueConvertible {
+    /// Queue an action to run once the barrier is overcome.
+    case wait((Value) -> Void)
+    /// Run the queued actions with the value, in order; send it; complete(true).
+    case overcome(Value)
+    /// Drop the queued actions; complete(false).
+    case cancel
+
+    public var traceValue: JSONValue {
+        switch self {
+        case .wait: return ["wait": true]
+        case let .overcome(v): return ["overcome": TraceValue.json(v) ?? .null]
+        case .cancel: return ["cancel": true]
+        }
+    }
+}
+
+/// Holds actions until something happens (ComponentKit's `BarrierBoard`), e.g. "add to cart once
+/// the user has logged in": `.wait` queues an action, `.overcome(value)` runs the queue in order
+/// with the value, sends it as output and completes (true); `.cancel` drops the queue and
+/// completes (false). Its state ends with its completion: register it with a ``BoardProducer``
+/// so the next `.wait` gets a fresh board (Boardy rule 27). It bypasses the gateway.
+public final class BarrierBoard<Value>: Board, GuaranteedBoard {
+    public typealias InputType = BarrierBoardInput<Value>
+    private var waiters: [(Value) -> Void] = []
+
+    /// A barrier board.
+    public override init(identifier: BoardID) { super.init(identifier: identifier) }
+
+    /// How many actions wait.
+    public var waitingCount: Int { waiters.count }
+
+    public func shouldBypassGatewayBarrier() -> Bool { true }
+
+    public func activate(withGuaranteedInput input: BarrierBoardInput<Value>) {
+        switch input {
+        case let .wait(action):
+            waiters.append(action)
+        case let .overcome(value):
+            let queued = waiters
+            waiters.removeAll()
+            for action in queued { action(value) }
+            sendOutput(value)
+            complete(true)
+        case .cancel:
+            waiters.removeAll()
+            complete(false)
+        }
+    }
+}
