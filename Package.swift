@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "BoardyTrace", targets: ["BoardyTrace"]),
         .library(name: "Boardy", targets: ["Boardy"]),
         .library(name: "BoardyComponentKit", targets: ["BoardyComponentKit"]),
+        .library(name: "BoardyDispatch", targets: ["BoardyDispatch"]),
         .library(name: "BoardyGraphviz", targets: ["BoardyGraphviz"]),
         .executable(name: "boardy-demo", targets: ["boardy-demo"]),
         .executable(name: "boardy-bench", targets: ["boardy-bench"]),
@@ -48,6 +49,8 @@ let package = Package(
         ),
         // ComponentKit's boards (tasks, flow and barrier boards), on the engine.
         .target(name: "BoardyComponentKit", dependencies: ["Boardy"]),
+        // Tealium's scoped dispatch barriers, queue and dispatchers, on the engine's scheduler.
+        .target(name: "BoardyDispatch", dependencies: ["Boardy"]),
         // Rendering: a small graph model over Graphviz's C library. Knows nothing of boards.
         .target(name: "BoardyGraphviz", dependencies: ["CGraphviz"]),
 
@@ -77,6 +80,11 @@ let package = Package(
         .testTarget(
             name: "BoardyComponentKitTests",
             dependencies: ["BoardyComponentKit", "Boardy", "BoardyTestSupport"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "BoardyDispatchTests",
+            dependencies: ["BoardyDispatch", "Boardy", "BoardyTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "BoardyGraphvizTests", dependencies: ["BoardyGraphviz"]),

@@ -137,6 +137,28 @@ public final class BoardyRuntime {
 
     private var quiescenceToken: Int?
 
+    /// Records an event from a component beside the engine (such as the dispatch layer) under
+    /// motherboard path `mb`, caused by `cause` (by default the current cause). Returns its `seq`
+    /// (0 when nothing observes).
+    @discardableResult
+    public func recordEvent(mb: String = "main", cause: Int? = nil, _ body: @autoclosure () -> TraceEvent.Body, extra: JSONObject = JSONObject())
+        -> Int
+    {
+        guard isTracing else { return 0 }
+        lastSeq += 1
+        let c = cause ?? currentCause
+        deliver(TraceEvent(seq: lastSeq, t: now, mb: mb, cause: c == 0 ? nil : c, body: body(), extra: extra))
+        return lastSeq
+    }
+
+    /// The `seq` of the event in whose context code runs now (0 outside a traced step).
+    public var currentTraceCause: Int { currentCause }
+
+    /// Schedules `action` after `delay` on the scheduler; it runs with the current cause.
+    public func scheduleTraced(after delay: TraceDuration, _ action: @escaping () -> Void) {
+        schedule(after: delay, action)
+    }
+
     /// Records an outside stimulus (a script step, a test's call) and returns its `seq`, to be
     /// passed as the cause of what it starts.
     @discardableResult

@@ -1,0 +1,210 @@
+import Boardy
+
+/// Blocks dispatches while the network is down, or on cellular with `wifi_only` (Tealium rule
+/// 11). Flushable whenever any connection is available, so a flush sends over cellular even with
+/// `wifi_only`. Reopens by itself when connectivity returns.
+public final class ConnectivityBarrier: ConfigurableBarrier {
+    /// The built-in barrier id.
+    public static let barrierID = "ConnectivityBarrier"
+    public var id: String { Self.barrierID }
+    public var onChange: (() -> Void)?
+    private var network: NetworkMonitor?
+    /// `wifi_only` (default false).
+    public private(set) var wifiOnly = false
+    /// Values of the wrong type in the last configuration.
+    public private(set) var configurationWarnings: [String] = []
+
+    /// A connectivity barrier with `configuration`.
+    public init(configuration: JSONObject = [:]) { updateConfiguration(configuration) }
+
+    public func attach(to context: DispatchContext) {
+        network = context.network
+        context.network.observe { [weak self] _ in self?.onChange?() }
+    }
+
+    public func updateConfiguration(_ configuration: JSONObject) {
+        var r = ConfigurationReader(barrier: id, configuration: configuration)
+        wifiOnly = r.bool("wifi_only") ?? false
+        configurationWarnings = r.warnings
+        onChange?()
+    }
+
+    public func state(for dispatcherID: String) -> BarrierState {
+        let connection = network?.connection ?? .wifi
+        return connection.isConnected && !(wifiOnly && connection == .cellular) ? .open : .closed
+    }
+
+    public var isFlushable: Bool { (network?.connection ?? .wifi).isConnected }
+
+    /// Creates connectivity barriers; by default scoped to the `collect` dispatcher.
+    public struct Factory: BarrierFactory {
+        public var id: String { ConnectivityBarrier.barrierID }
+        let scopes: [BarrierScope]
+        /// A factory with `defaultScopes`.
+        public init(defaultScopes: [BarrierScope] = [.dispatcher(id: "collect")]) { scopes = defaultScopes }
+        public func defaultScopes() -> [BarrierScope] { scopes }
+        public func create(context: DispatchContext, configuration: JSONObject) -> any ConfigurableBarrier {
+            ConnectivityBarrier(configuration: configuration)
+        }
+    }
+}
+
+/// Blocks dispatches until enough are queued (Tealium rule 10): the effective batch is 1 for an
+/// unknown dispatcher, the dispatcher's `dispatchLimit` when `batch_size` is absent, else
+/// `max(min(batch_size, dispatchLimit), 1)`. Always flushable.
+public final class BatchingBarrier: ConfigurableBarrier {
+    /// The built-in barrier id.
+    public static let barrierID = "BatchingBarrier"
+    public var id: String { Self.barrierID }
+    public var onChange: (() -> Void)?
+    private weak var context: DispatchContext?
+    /// `batch_size`, when configured.
+    public private(set) var batchSize: Int?
+    /// Values of the wrong type in the last configuration.
+    public private(set) var configurationWarnings: [String] = []
+
+    /// A batching barrier with `configuration`.
+    public init(configuration: JSONObject = [:]) { updateConfiguration(configuration) }
+
+    public func attach(to context: DispatchContext) { self.context = context }
+
+    public func updateConfiguration(_ configuration: JSONObject) {
+        var r = ConfigurationReader(barrier: id, configuration: configuration)
+        batchSize = r.int("batch_size")
+        configurationWarnings = r.warnings
+        onChange?()
+    }
+
+    /// The batch that opens the barrier for `dispatcherID`.
+    public func effectiveBatch(for dispatcherID: String) -> Int {
+        guard let limit = context?.dispatchLimit(for: dispatcherID) else { return 1 }
+        guard let batchSize else { return limit }
+        return max(min(batchSize, limit), 1)
+    }
+
+    public func state(for dispatcherID: String) -> BarrierState {
+        (context?.pendingCount(for: dispatcherID) ?? 0) >= effectiveBatch(for: dispatcherID) ? .open : .closed
+    }
+
+    public var isFlushable: Bool { true }
+
+    /// Creates batching barriers; by default for every dispatcher.
+    public struct Factory: BarrierFactory {
+        public var id: String { BatchingBarrier.barrierID }
+        let scopes: [BarrierScope]
+        /// A factory with `defaultScopes`.
+        public init(defaultScopes: [BarrierScope] = [.all]) { scopes = defaultScopes }
+        public func defaultScopes() -> [BarrierScope] { scopes }
+        public func create(context: DispatchContext, configuration: JSONObject) -> any ConfigurableBarrier {
+            BatchingBarrier(configuration: configuration)
+        }
+    }
+}
+
+/// The reference's custom timer barrier on the virtual clock: open for one second every
+/// `interval` seconds (at interval, 2×interval, …; `interval` default 30, at least 2). Its state
+/// follows the clock, so it schedules nothing itself. Flushable.
+public final class TimerBarrier: ConfigurableBarrier {
+    /// The barrier id in settings.
+    public static let barrierID = "TimerBarrier"
+    public var id: String { Self.barrierID }
+    public var onChange: (() -> Void)?
+    private var scheduler: (any Scheduler)?
+    /// Seconds between openings.
+    public private(set) var interval = 30
+    /// Values of the wrong type in the last configuration.
+    public private(set) var configurationWarnings: [String] = []
+
+    /// A timer barrier with `configuration`.
+    public init(configuration: JSONObject = [:]) { updateConfiguration(configuration) }
+
+    public func attach(to context: DispatchContext) { scheduler = context.scheduler }
+
+    public func updateConfiguration(_ configuration: JSONObject) {
+        var r = ConfigurationReader(barrier: id, configuration: configuration)
+        interval = max(2, r.int("interval") ?? 30)
+        configurationWarnings = r.warnings
+        onChange?()
+    }
+
+    private var period: Int64 { Int64(interval) * 1_000_000 }
+
+    public func state(for dispatcherID: String) -> BarrierState {
+        let t = scheduler?.now.microseconds ?? 0
+        return t >= period && t % period < 1_000_000 ? .open : .closed
+    }
+
+    public func nextChange(after now: TraceTime) -> TraceTime? {
+        let t = now.microseconds
+        let phase = t % period
+        if t >= period && phase < 1_000_000 { return TraceTime(microseconds: t - phase + 1_000_000) }
+        return TraceTime(microseconds: t - phase + period)
+    }
+
+    public var isFlushable: Bool { true }
+
+    /// Creates timer barriers; by default for every dispatcher.
+    public struct Factory: BarrierFactory {
+        public var id: String { TimerBarrier.barrierID }
+        /// A factory.
+        public init() {}
+        public func defaultScopes() -> [BarrierScope] { [.all] }
+        public func create(context: DispatchContext, configuration: JSONObject) -> any ConfigurableBarrier {
+            TimerBarrier(configuration: configuration)
+        }
+    }
+}
+
+/// The reference's scheduled barrier on the virtual clock: open from `start_hour` to `end_hour`
+/// inclusive (default 9 and 17) of the virtual day, where hour = (t / 3600) mod 24. Its state
+/// follows the clock. Not flushable.
+public final class ScheduledBarrier: ConfigurableBarrier {
+    /// The barrier id in settings.
+    public static let barrierID = "ScheduledBarrier"
+    public var id: String { Self.barrierID }
+    public var onChange: (() -> Void)?
+    private var scheduler: (any Scheduler)?
+    /// The first open hour.
+    public private(set) var startHour = 9
+    /// The last open hour.
+    public private(set) var endHour = 17
+    /// Values of the wrong type in the last configuration.
+    public private(set) var configurationWarnings: [String] = []
+
+    /// A scheduled barrier with `configuration`.
+    public init(configuration: JSONObject = [:]) { updateConfiguration(configuration) }
+
+    public func attach(to context: DispatchContext) { scheduler = context.scheduler }
+
+    public func updateConfiguration(_ configuration: JSONObject) {
+        var r = ConfigurationReader(barrier: id, configuration: configuration)
+        startHour = r.int("start_hour") ?? 9
+        endHour = r.int("end_hour") ?? 17
+        configurationWarnings = r.warnings
+        onChange?()
+    }
+
+    private static let hour: Int64 = 3_600_000_000
+
+    public func state(for dispatcherID: String) -> BarrierState {
+        let h = Int((scheduler?.now.microseconds ?? 0) / Self.hour % 24)
+        return h >= startHour && h <= endHour ? .open : .closed
+    }
+
+    public func nextChange(after now: TraceTime) -> TraceTime? {
+        TraceTime(microseconds: now.microseconds - now.microseconds % Self.hour + Self.hour)
+    }
+
+    public var isFlushable: Bool { false }
+
+    /// Creates scheduled barriers; by default for every dispatcher.
+    public struct Factory: BarrierFactory {
+        public var id: String { ScheduledBarrier.barrierID }
+        /// A factory.
+        public init() {}
+        public func defaultScopes() -> [BarrierScope] { [.all] }
+        public func create(context: DispatchContext, configuration: JSONObject) -> any ConfigurableBarrier {
+            ScheduledBarrier(configuration: configuration)
+        }
+    }
+}
