@@ -166,7 +166,7 @@ public final class DispatchManager {
 
     private func hook(_ barrier: any Barrier) {
         barrier.attach(to: context)
-        barrier.onChange = { [unowned(unsafe) self] in self.reevaluate() }
+        barrier.onChange = { [weak self] in self?.reevaluate() }
     }
 
     /// Applies new settings (Tealium rule 7): every configured barrier gets its entry's
@@ -247,7 +247,8 @@ public final class DispatchManager {
         }
         guard !started.isEmpty else { return }
         // A later flush moves a dispatcher's end; this one ends only what it still owns.
-        runtime.scheduleTraced(after: Self.flushDuration) { [unowned(unsafe) self] in
+        runtime.scheduleTraced(after: Self.flushDuration) { [weak self] in
+            guard let self else { return }
             for d in started where self.flushUntil[d] == until { self.flushUntil[d] = nil }
             self.reevaluate()
         }
@@ -347,7 +348,7 @@ public final class DispatchManager {
             inFlight[d.id, default: []].formUnion(numbers)
             lastProgress = now
             record(.dispatchSent(dispatcher: d.id, events: batch.count, flush: byFlush))
-            d.dispatch(batch.map(\.event)) { [unowned(unsafe) self] in self.delivered(numbers, to: d.id) }
+            d.dispatch(batch.map(\.event)) { [weak self] in self?.delivered(numbers, to: d.id) }
             if batch.count < d.dispatchLimit { return }
         }
     }
@@ -374,8 +375,8 @@ public final class DispatchManager {
         }
         guard let next, next > now, wakeupAt == nil || next < wakeupAt! else { return }
         wakeupAt = next
-        runtime.scheduleTraced(after: next - now) { [unowned(unsafe) self] in
-            guard self.wakeupAt == next else { return }
+        runtime.scheduleTraced(after: next - now) { [weak self] in
+            guard let self, self.wakeupAt == next else { return }
             self.wakeupAt = nil
             self.reevaluate()
         }
