@@ -400,3 +400,26 @@ struct DispatchGoldenTests {
         try expectGolden(r.h.recorder.jsonl(header: TraceHeader(scenario: "flush-on-cellular")), "flush-on-cellular.jsonl")
     }
 }
+
+@Suite("Dispatch and boards together")
+struct TrackOutputsTests {
+    @Test("a board's outputs become dispatches in the same trace, caused by the routing that tracked them")
+    func trackOutputs() throws {
+        let h = Harness()
+        let receipt = ClosureBoard<String>(identifier: "pubReceipt") { b, order in b.sendOutput(["receipt": .string(order)] as JSONValue) }
+        let mb = h.motherboard([receipt])
+        let collect = SimulatedDispatcher(id: "collect")
+        let dispatch = DispatchManager(runtime: h.runtime, dispatchers: [collect])
+        let registry: any BarrierRegistry = dispatch
+        registry.registerScopedBarrier(ManualBarrier("Hold", .open), scopes: [.all])
+        mb.trackOutputs(of: ["pubReceipt"], into: dispatch)
+        mb.stimulate(.activate("pubReceipt", input: "o-1"))
+        #expect(collect.received == [[["receipt": "o-1"]]])
+        let events = h.recorder.events
+        let routed = try #require(events.first { $0.kind == "flow.routed" })
+        #expect(routed.body == .flowRouted(from: "pubReceipt", output: ["receipt": "o-1"], to: nil, action: "track"))
+        let queued = try #require(events.first { $0.kind == "dispatch.queued" })
+        #expect(queued.cause == routed.seq)
+        #expect(events.map(\.seq) == Array(1...events.count))
+    }
+}

@@ -111,3 +111,11 @@ struct ConfigurationReader {
         return b
     }
 }
+
+/// Registers barriers at run time (Tealium's `BarrierRegistry`); ``DispatchManager`` is one.
+public protocol BarrierRegistry: AnyObject {
+    /// Registers `barrier` for `scopes`; registering the same instance again replaces its scopes.
+    func registerScopedBarrier(_ barrier: any Barrier, scopes: [BarrierScope])
+    /// Removes a registered barrier.
+    func unregisterScopedBarrier(_ barrier: any Barrier)
+}

@@ -16,7 +16,7 @@ import Boardy
 /// a dispatcher, the combined state, flushes (flushable barriers ignored, ending when the queue is
 /// empty or after 5 s), pulls of up to `min(dispatchLimit, 50)` oldest events repeated while full,
 /// a global queue limit that evicts the oldest, expiry.
-public final class DispatchManager {
+public final class DispatchManager: BarrierRegistry {
     /// The runtime whose scheduler and trace it uses.
     public let runtime: BoardyRuntime
     /// The motherboard path its events are recorded under.
