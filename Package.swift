@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Boardy", targets: ["Boardy"]),
         .library(name: "BoardyComponentKit", targets: ["BoardyComponentKit"]),
         .library(name: "BoardyDispatch", targets: ["BoardyDispatch"]),
+        .library(name: "BoardySimulation", targets: ["BoardySimulation"]),
         .library(name: "BoardyGraphviz", targets: ["BoardyGraphviz"]),
         .executable(name: "boardy-demo", targets: ["boardy-demo"]),
         .executable(name: "boardy-bench", targets: ["boardy-bench"]),
@@ -21,6 +22,8 @@ let package = Package(
         // Only its NIOConcurrencyHelpers module: a pthread/os_unfair_lock lock, several times
         // cheaper uncontended than Synchronization.Mutex on Linux (measured in BENCHMARKS.md).
         .package(url: "https://github.com/apple/swift-nio", from: "2.60.0"),
+        // Scenario files in YAML.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // Graphviz's C library (libgvc, libcgraph), found through pkg-config.
@@ -51,6 +54,11 @@ let package = Package(
         .target(name: "BoardyComponentKit", dependencies: ["Boardy"]),
         // Tealium's scoped dispatch barriers, queue and dispatchers, on the engine's scheduler.
         .target(name: "BoardyDispatch", dependencies: ["Boardy"]),
+        // Scenarios: loading (JSON, YAML), building real engine objects, running, checking.
+        .target(
+            name: "BoardySimulation",
+            dependencies: ["Boardy", "BoardyComponentKit", "BoardyDispatch", .product(name: "Yams", package: "Yams")]
+        ),
         // Rendering: a small graph model over Graphviz's C library. Knows nothing of boards.
         .target(name: "BoardyGraphviz", dependencies: ["CGraphviz"]),
 

@@ -4,6 +4,8 @@
 struct JSONParser {
     let buf: UnsafeBufferPointer<UInt8>
     var pos: Int
+    /// When set, where every value (and member name) starts, by path.
+    var locations: LocationRecorder?
     static let powersOfTen: [Double] = (0...22).map { (0..<$0).reduce(1.0) { a, _ in a * 10 } }
 
     /// Nesting limit: deeper input is refused rather than risking the stack.
@@ -49,6 +51,7 @@ struct JSONParser {
     mutating func parseValue(depth: Int = 0) throws(Failure) -> JSONValue {
         skipWhitespace()
         guard pos < buf.count else { throw fail("expected a value, found end of line") }
+        locations?.recordValue(at: pos)
         let c = buf[pos]
         switch c {
         case UInt8(ascii: "\""): return .string(try parseString())
@@ -65,7 +68,9 @@ struct JSONParser {
                 return .array(items)
             }
             while true {
+                locations?.push(index: items.count)
                 items.append(try parseValue(depth: depth + 1))
+                locations?.pop()
                 skipWhitespace()
                 guard pos < buf.count else { throw fail("unterminated array") }
                 if buf[pos] == UInt8(ascii: ",") {
@@ -118,9 +123,12 @@ struct JSONParser {
             guard pos < buf.count, buf[pos] == UInt8(ascii: "\"") else {
                 throw fail(pos < buf.count ? "expected a member name, found \(describe(buf[pos]))" : "unterminated object")
             }
+            let keyStart = pos
             let key = try parseKey()
             try expect(UInt8(ascii: ":"), "':'")
+            locations?.push(key: key, at: keyStart)
             let value = try parseValue(depth: depth)
+            locations?.pop()
             members.append(JSONMember(key: key, value: value))
             skipWhitespace()
             guard pos < buf.count else { throw fail("unterminated object") }
@@ -377,4 +385,27 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
         self.message = message
     }
     public var description: String { "\(message) (at byte \(offset + 1))" }
+}
+
+/// Collects where values start while parsing, by display path (`boards[2].onActivate[0].after`).
+final class LocationRecorder {
+    private var components: [String] = []
+    private(set) var values: [String: Int] = [:]
+    private(set) var keys: [String: Int] = [:]
+
+    var path: String { components.joined() }
+
+    func recordValue(at offset: Int) {
+        let p = path
+        if values[p] == nil { values[p] = offset }
+    }
+
+    func push(index: Int) { components.append("[\(index)]") }
+
+    func push(key: String, at offset: Int) {
+        components.append(components.isEmpty ? key : ".\(key)")
+        keys[path] = offset
+    }
+
+    func pop() { components.removeLast() }
 }

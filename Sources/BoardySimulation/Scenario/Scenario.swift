@@ -1,0 +1,136 @@
+import Boardy
+import BoardyComponentKit
+import BoardyDispatch
+
+/// A whole app flow declared as data (contract §1): boards, flows, barriers, dispatch, the outside
+/// stimuli of a run and what the run must show.
+public struct Scenario: Sendable {
+    /// The scenario's name (`scenario`).
+    public var name: String
+    /// The top-level boards.
+    public var boards: [BoardSpec]
+    /// The top-level flows.
+    public var flows: [FlowSpec]
+    /// The gateway, if any.
+    public var gateway: GatewaySpec?
+    /// Dispatchers, Tealium barrier settings and tracked outputs, if any.
+    public var dispatch: DispatchSpec?
+    /// Outside stimuli at virtual times.
+    public var script: [ScriptStep]
+    /// What `boardy-viz test` checks after the run.
+    public var expectations: [Expectation]
+    /// `boards`, `flows`, `gateway` and `dispatch` as written: what the definition fingerprint
+    /// hashes.
+    public var definition: JSONValue
+    /// The file it came from (for messages).
+    public var file: String
+
+    /// `sha256:` of the canonical JSON of ``definition``.
+    public var fingerprint: String { DefinitionFingerprint.of(definition) }
+}
+
+/// What kind of engine board a scenario board becomes.
+public enum BoardKind: String, Sendable, CaseIterable {
+    case board, task, blockTask, resultTask, flow, barrier, continuous
+
+    /// Task, result, block, flow and barrier boards bypass the gateway by default (rule 10).
+    var bypassesGatewayByDefault: Bool { self != .board && self != .continuous }
+}
+
+/// One declared board.
+public struct BoardSpec: Sendable {
+    public var id: BoardID
+    public var module: String?
+    public var kind: BoardKind
+    public var onActivate: [Step]
+    public var bypassGateway: Bool?
+    public var activationBarrier: BarrierSpec?
+    /// `blockTask` only.
+    public var executing: BlockTaskExecutingType?
+    /// `continuous` and `flow` only: the inner motherboard.
+    public var boards: [BoardSpec]
+    public var flows: [FlowSpec]
+    /// Where it was declared (`boards[2]`).
+    public var path: String
+}
+
+/// A board's activation barrier.
+public struct BarrierSpec: Sendable {
+    public var gate: BoardID
+    public var scope: ActivationBarrierScope
+    public var option: ActivationBarrierOption
+}
+
+/// One step of `onActivate`, `after` seconds after the previous one.
+public struct Step: Sendable {
+    public enum Action: Sendable {
+        case output(JSONValue)
+        case complete(Bool)
+        case activate(BoardID, input: JSONValue?)
+        case command(JSONValue, to: BoardID)
+        case progress(JSONValue)
+    }
+    public var after: TraceTime
+    public var action: Action
+}
+
+/// A flow: flow steps, or a handler of one board's outputs.
+public enum FlowSpec: Sendable {
+    /// `A ->> B ->> C`.
+    case steps([BoardID])
+    /// `{"from", "on"?, …}`: when `from` sends `on` (any output if nil), do `action`.
+    case handler(from: BoardID, on: JSONValue?, action: HandlerAction)
+
+    public enum HandlerAction: Sendable {
+        /// Activate a board with `input`, or with the output.
+        case activate(BoardID, input: JSONValue?)
+        /// Complete a board with `with`.
+        case complete(BoardID, with: Bool)
+        /// Send `value` out of the continuous board.
+        case relay(JSONValue)
+    }
+}
+
+/// The gateway: its gate, the exempt boards, and the gate's outputs that resolve its runs.
+public struct GatewaySpec: Sendable {
+    public var gate: BoardID
+    public var exempt: [BoardID]
+    public var resolveOn: [(output: String, passes: Bool)]
+}
+
+/// Dispatchers, barrier settings and tracked outputs.
+public struct DispatchSpec: Sendable {
+    public struct Dispatcher: Sendable {
+        public var id: String
+        public var dispatchLimit: Int
+        public var delay: TraceTime
+    }
+    public var dispatchers: [Dispatcher]
+    /// Tealium's `barriers` settings object, as written.
+    public var barriers: JSONValue?
+    public var trackOutputs: [BoardID]
+}
+
+/// An outside stimulus at a virtual time.
+public struct ScriptStep: Sendable {
+    public enum Action: Sendable {
+        case activate(BoardID, input: JSONValue?)
+        case network(NetworkConnection)
+        case track(JSONValue, dispatcher: String?)
+        case flush
+        case configure(JSONValue)
+        case complete(BoardID, with: Bool)
+    }
+    public var at: TraceTime
+    public var action: Action
+    public var path: String
+}
+
+/// What a run must show (contract §1 `expect`).
+public enum Expectation: Sendable {
+    case performed(BoardID, times: Int?, at: TraceTime?, input: JSONValue?)
+    case never(BoardID, cancelled: Bool)
+    case stuck(Bool)
+    case loop(Bool)
+    case sent(dispatcher: String, events: Int)
+}

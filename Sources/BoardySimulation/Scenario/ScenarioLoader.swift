@@ -1,0 +1,473 @@
+import Boardy
+import BoardyComponentKit
+import BoardyDispatch
+import Foundation
+
+/// Reads scenario files (contract §1): JSON, or YAML (`.yaml`/`.yml`). Strict: unknown keys,
+/// values of the wrong type, negative delays, duplicate or undeclared board ids are errors that
+/// name the file, the line and column and the JSON path, with a "did you mean" where one is close.
+public enum ScenarioLoader {
+    /// Loads the scenario at `path`.
+    public static func load(path: String) throws(ScenarioError) -> Scenario {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ScenarioError(file: path, message: "cannot read the file: \(error.localizedDescription)")
+        }
+        let lower = path.lowercased()
+        if lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") {
+            return try load(yaml: text, file: path)
+        }
+        return try load(json: text, file: path)
+    }
+
+    /// Loads a scenario from JSON text; `file` names it in messages.
+    public static func load(json text: String, file: String = "<scenario>") throws(ScenarioError) -> Scenario {
+        let doc: JSONDocument
+        do {
+            doc = try JSONDocument(parsing: text)
+        } catch {
+            throw ScenarioError(file: file, line: error.line, column: error.column, message: "not valid JSON: \(error.message)")
+        }
+        return try ScenarioReader(doc: doc, file: file).scenario()
+    }
+
+    /// Loads a scenario from YAML text; `file` names it in messages.
+    public static func load(yaml text: String, file: String = "<scenario>") throws(ScenarioError) -> Scenario {
+        let doc = try YAMLDocument.parse(text, file: file)
+        return try ScenarioReader(doc: doc, file: file).scenario()
+    }
+}
+
+/// Walks a parsed scenario with paths, turning every problem into a located ``ScenarioError``.
+struct ScenarioReader {
+    let doc: JSONDocument
+    let file: String
+
+    func fail(_ path: String, _ message: String, atKey: Bool = false) -> ScenarioError {
+        let loc = atKey ? (doc.keyLocation(of: path) ?? doc.location(of: path)) : doc.location(of: path)
+        return ScenarioError(file: file, line: loc?.line, column: loc?.column, path: path, message: message)
+    }
+
+    func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    /// `value` as an object whose keys are all in `allowed`.
+    func object(_ value: JSONValue, _ path: String, allowed: [String], what: String) throws(ScenarioError) -> JSONObject {
+        guard case let .object(o) = value else { throw fail(path, "\(what) must be an object, found \(value.typeName)") }
+        for key in o.keys where !allowed.contains(key) {
+            throw fail(join(path, key), "unknown key \"\(key)\" in \(what)\(didYouMean(key, allowed))", atKey: true)
+        }
+        return o
+    }
+
+    func string(_ value: JSONValue?, _ path: String, what: String) throws(ScenarioError) -> String {
+        guard let value else { throw fail(path, "\(what) is required") }
+        guard case let .string(s) = value, !s.isEmpty else { throw fail(path, "\(what) must be a non-empty string, found \(value.typeName)") }
+        return s
+    }
+
+    func bool(_ value: JSONValue, _ path: String, what: String) throws(ScenarioError) -> Bool {
+        guard case let .bool(b) = value else { throw fail(path, "\(what) must be true or false, found \(value.typeName)") }
+        return b
+    }
+
+    func seconds(_ value: JSONValue, _ path: String, what: String) throws(ScenarioError) -> TraceTime {
+        guard let d = value.doubleValue, d.isFinite else { throw fail(path, "\(what) must be a number of seconds, found \(value.typeName)") }
+        guard d >= 0 else { throw fail(path, "\(what) cannot be negative (\(value.jsonText))") }
+        guard d < 1e12 else { throw fail(path, "\(what) is too large (\(value.jsonText))") }
+        return TraceTime.seconds(d)
+    }
+
+    func integer(_ value: JSONValue, _ path: String, what: String, minimum: Int) throws(ScenarioError) -> Int {
+        guard let i = value.intValue, let n = Int(exactly: i) else { throw fail(path, "\(what) must be a whole number, found \(value.typeName)") }
+        guard n >= minimum else { throw fail(path, "\(what) must be at least \(minimum), found \(n)") }
+        return n
+    }
+
+    func array(_ value: JSONValue, _ path: String, what: String) throws(ScenarioError) -> [JSONValue] {
+        guard case let .array(a) = value else { throw fail(path, "\(what) must be an array, found \(value.typeName)") }
+        return a
+    }
+
+    // MARK: The scenario
+
+    func scenario() throws(ScenarioError) -> Scenario {
+        let root = try object(
+            doc.value, "", allowed: ["scenario", "boards", "flows", "gateway", "dispatch", "script", "expect"], what: "a scenario")
+        let name = try string(root["scenario"], "scenario", what: "\"scenario\" (the scenario's name)")
+        guard let boardsValue = root["boards"] else { throw fail("", "a scenario needs \"boards\"") }
+        let boards = try boardList(boardsValue, "boards")
+        try checkTargets(boards)
+        var scope = IDScope(boards: boards, reader: self)
+        let flows = try root["flows"].map { v throws(ScenarioError) in try flowList(v, "flows", scope: scope) } ?? []
+        let gateway = try root["gateway"].map { v throws(ScenarioError) in try gatewaySpec(v, "gateway", scope: scope) }
+        let dispatch = try root["dispatch"].map { v throws(ScenarioError) in try dispatchSpec(v, "dispatch", scope: scope) }
+        scope.dispatchers = dispatch?.dispatchers.map(\.id) ?? []
+        let script = try root["script"].map { v throws(ScenarioError) in try scriptList(v, "script", scope: scope) } ?? []
+        let expectations = try root["expect"].map { v throws(ScenarioError) in try expectList(v, "expect", scope: scope) } ?? []
+        var definition = JSONObject()
+        for key in ["boards", "flows", "gateway", "dispatch"] { if let v = root[key] { definition[key] = v } }
+        return Scenario(
+            name: name, boards: boards, flows: flows, gateway: gateway, dispatch: dispatch, script: script, expectations: expectations,
+            definition: .object(definition), file: file)
+    }
+
+    // MARK: Boards
+
+    func boardList(_ value: JSONValue, _ path: String) throws(ScenarioError) -> [BoardSpec] {
+        var boards: [BoardSpec] = []
+        var seen: [BoardID: String] = [:]
+        for (i, v) in try array(value, path, what: "\"boards\"").enumerated() {
+            let b = try board(v, "\(path)[\(i)]")
+            if let first = seen[b.id] {
+                throw fail("\(path)[\(i)].id", "duplicate board id \"\(b.id)\" (first declared at \(first)); ids are unique within a motherboard")
+            }
+            seen[b.id] = "\(path)[\(i)]"
+            boards.append(b)
+        }
+        return boards
+    }
+
+    func board(_ value: JSONValue, _ path: String) throws(ScenarioError) -> BoardSpec {
+        let o = try object(
+            value, path, allowed: ["id", "module", "kind", "onActivate", "bypassGateway", "activationBarrier", "executing", "boards", "flows"],
+            what: "a board")
+        let id = BoardID(try string(o["id"], join(path, "id"), what: "a board's \"id\""))
+        var kind = BoardKind.board
+        if let k = o["kind"] {
+            let name = try string(k, join(path, "kind"), what: "\"kind\"")
+            guard let parsed = BoardKind(rawValue: name) else {
+                throw fail(join(path, "kind"), "unknown kind \"\(name)\"\(didYouMean(name, BoardKind.allCases.map(\.rawValue))); expected one of \(BoardKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            kind = parsed
+        }
+        let module = try o["module"].map { v throws(ScenarioError) in try string(v, join(path, "module"), what: "\"module\"") }
+        let steps = try o["onActivate"].map { v throws(ScenarioError) in try stepList(v, join(path, "onActivate"), kind: kind) } ?? []
+        let bypass = try o["bypassGateway"].map { v throws(ScenarioError) in try bool(v, join(path, "bypassGateway"), what: "\"bypassGateway\"") }
+        let barrier = try o["activationBarrier"].map { v throws(ScenarioError) in try barrierSpec(v, join(path, "activationBarrier")) }
+        var executing: BlockTaskExecutingType?
+        if let e = o["executing"] {
+            guard kind == .blockTask else { throw fail(join(path, "executing"), "\"executing\" applies to kind \"blockTask\" only") }
+            executing = try executingType(e, join(path, "executing"))
+        }
+        var inner: [BoardSpec] = []
+        var innerFlows: [FlowSpec] = []
+        if o["boards"] != nil || o["flows"] != nil {
+            guard kind == .continuous || kind == .flow else {
+                throw fail(join(path, o["boards"] != nil ? "boards" : "flows"), "nested \"boards\" and \"flows\" need kind \"continuous\" or \"flow\"")
+            }
+        }
+        if let b = o["boards"] { inner = try boardList(b, join(path, "boards")) }
+        if let f = o["flows"] { innerFlows = try flowList(f, join(path, "flows"), scope: IDScope(boards: inner, reader: self, inContinuous: true)) }
+        return BoardSpec(
+            id: id, module: module, kind: kind, onActivate: steps, bypassGateway: bypass, activationBarrier: barrier, executing: executing,
+            boards: inner, flows: innerFlows, path: path)
+    }
+
+    /// Steps and barriers name boards of the right motherboard: a board's siblings, or, for a
+    /// continuous board's own steps, its inner boards.
+    func checkTargets(_ siblings: [BoardSpec]) throws(ScenarioError) {
+        let siblingScope = IDScope(boards: siblings, reader: self)
+        for b in siblings {
+            let stepScope = (b.kind == .continuous || b.kind == .flow) ? IDScope(boards: b.boards, reader: self, inContinuous: true) : siblingScope
+            for (i, step) in b.onActivate.enumerated() {
+                switch step.action {
+                case let .activate(id, _): try stepScope.check(id, "\(b.path).onActivate[\(i)].activate")
+                case let .command(_, to): try stepScope.check(to, "\(b.path).onActivate[\(i)].to")
+                default: break
+                }
+            }
+            if let gate = b.activationBarrier?.gate { try siblingScope.check(gate, "\(b.path).activationBarrier.board") }
+            try checkTargets(b.boards)
+        }
+    }
+
+    func executingType(_ value: JSONValue, _ path: String) throws(ScenarioError) -> BlockTaskExecutingType {
+        let s = try string(value, path, what: "\"executing\"")
+        switch s {
+        case "default": return .default
+        case "latest": return .latest
+        case "only": return .only
+        case "onlyResult": return .onlyResult
+        case "queue": return .queue
+        default:
+            if s.hasPrefix("concurrent:"), let n = Int(s.dropFirst("concurrent:".count)), n >= 1 { return .concurrent(max: n) }
+            throw fail(path, "unknown executing type \"\(s)\"; expected default, latest, only, onlyResult, queue or concurrent:N (N ≥ 1)")
+        }
+    }
+
+    func barrierSpec(_ value: JSONValue, _ path: String) throws(ScenarioError) -> BarrierSpec {
+        let o = try object(value, path, allowed: ["board", "scope", "option"], what: "an activation barrier")
+        let gate = BoardID(try string(o["board"], join(path, "board"), what: "the barrier's gate \"board\""))
+        var scope = ActivationBarrierScope.mainboard
+        if let s = o["scope"] {
+            let name = try string(s, join(path, "scope"), what: "\"scope\"")
+            guard let parsed = ActivationBarrierScope(rawValue: name) else {
+                throw fail(join(path, "scope"), "unknown scope \"\(name)\"; expected \"mainboard\" or \"application\"")
+            }
+            scope = parsed
+        }
+        var option = ActivationBarrierOption.void
+        if let op = o["option"] {
+            let name = try string(op, join(path, "option"), what: "\"option\"")
+            if name == "void" {
+                option = .void
+            } else if name.hasPrefix("unique:"), name.count > 7 {
+                option = .unique(String(name.dropFirst(7)))
+            } else {
+                throw fail(join(path, "option"), "unknown option \"\(name)\"; expected \"void\" or \"unique:KEY\"")
+            }
+        }
+        return BarrierSpec(gate: gate, scope: scope, option: option)
+    }
+
+    func stepList(_ value: JSONValue, _ path: String, kind: BoardKind) throws(ScenarioError) -> [Step] {
+        var steps: [Step] = []
+        for (i, v) in try array(value, path, what: "\"onActivate\"").enumerated() {
+            let p = "\(path)[\(i)]"
+            let o = try object(v, p, allowed: ["after", "output", "complete", "activate", "input", "command", "to", "progress"], what: "a step")
+            let after = try o["after"].map { v throws(ScenarioError) in try seconds(v, join(p, "after"), what: "\"after\"") } ?? .zero
+            let actions = ["output", "complete", "activate", "command", "progress"].filter { o[$0] != nil }
+            guard actions.count <= 1 else { throw fail(p, "a step does one thing; found \(actions.joined(separator: " and "))") }
+            let action: Step.Action
+            switch actions.first {
+            case "output": action = .output(o["output"]!)
+            case "complete": action = .complete(try bool(o["complete"]!, join(p, "complete"), what: "\"complete\""))
+            case "activate": action = .activate(BoardID(try string(o["activate"], join(p, "activate"), what: "\"activate\"")), input: o["input"])
+            case "command":
+                action = .command(o["command"]!, to: BoardID(try string(o["to"], join(p, "to"), what: "a command's \"to\" (the board it goes to)")))
+            case "progress":
+                guard kind == .resultTask else { throw fail(join(p, "progress"), "\"progress\" steps belong to kind \"resultTask\"") }
+                action = .progress(o["progress"]!)
+            default:
+                throw fail(p, "a step needs one of output, complete, activate, command or progress")
+            }
+            if o["input"] != nil, actions.first != "activate" { throw fail(join(p, "input"), "\"input\" goes with \"activate\"") }
+            if o["to"] != nil, actions.first != "command" { throw fail(join(p, "to"), "\"to\" goes with \"command\"") }
+            steps.append(Step(after: after, action: action))
+        }
+        return steps
+    }
+
+    // MARK: Flows
+
+    func flowList(_ value: JSONValue, _ path: String, scope: IDScope) throws(ScenarioError) -> [FlowSpec] {
+        var flows: [FlowSpec] = []
+        for (i, v) in try array(value, path, what: "\"flows\"").enumerated() {
+            let p = "\(path)[\(i)]"
+            if case let .string(text) = v {
+                let ids = text.components(separatedBy: " ->> ").map { $0.trimmingCharacters(in: .whitespaces) }
+                guard ids.count >= 2, !ids.contains(where: \.isEmpty) else {
+                    throw fail(p, "a flow string is \"A ->> B\" (ids separated by \" ->> \"), found \"\(text)\"")
+                }
+                for id in ids { try scope.check(BoardID(id), p) }
+                flows.append(.steps(ids.map { BoardID($0) }))
+                continue
+            }
+            let o = try object(v, p, allowed: ["steps", "from", "on", "activate", "input", "complete", "with", "relay"], what: "a flow")
+            if let stepsValue = o["steps"] {
+                guard o.count == 1 else { throw fail(p, "a \"steps\" flow has no other keys") }
+                var ids: [BoardID] = []
+                for (j, s) in try array(stepsValue, join(p, "steps"), what: "\"steps\"").enumerated() {
+                    let id = BoardID(try string(s, "\(join(p, "steps"))[\(j)]", what: "a step id"))
+                    try scope.check(id, "\(join(p, "steps"))[\(j)]")
+                    ids.append(id)
+                }
+                guard ids.count >= 2 else { throw fail(join(p, "steps"), "flow steps need at least two boards") }
+                flows.append(.steps(ids))
+                continue
+            }
+            let from = BoardID(try string(o["from"], join(p, "from"), what: "a flow handler's \"from\""))
+            try scope.check(from, join(p, "from"))
+            let actions = ["activate", "complete", "relay"].filter { o[$0] != nil }
+            guard actions.count == 1 else {
+                throw fail(p, actions.isEmpty ? "a flow handler needs one of activate, complete or relay" : "a flow handler does one thing; found \(actions.joined(separator: " and "))")
+            }
+            let action: FlowSpec.HandlerAction
+            switch actions[0] {
+            case "activate":
+                let to = BoardID(try string(o["activate"], join(p, "activate"), what: "\"activate\""))
+                try scope.check(to, join(p, "activate"))
+                action = .activate(to, input: o["input"])
+            case "complete":
+                let to = BoardID(try string(o["complete"], join(p, "complete"), what: "\"complete\""))
+                try scope.check(to, join(p, "complete"))
+                guard let w = o["with"] else { throw fail(p, "a \"complete\" handler needs \"with\" (true or false)") }
+                action = .complete(to, with: try bool(w, join(p, "with"), what: "\"with\""))
+            default:
+                guard scope.inContinuous else { throw fail(join(p, "relay"), "\"relay\" sends an output out of a continuous board: it belongs in a continuous board's flows") }
+                action = .relay(o["relay"]!)
+            }
+            if o["input"] != nil, actions[0] != "activate" { throw fail(join(p, "input"), "\"input\" goes with \"activate\"") }
+            if o["with"] != nil, actions[0] != "complete" { throw fail(join(p, "with"), "\"with\" goes with \"complete\"") }
+            flows.append(.handler(from: from, on: o["on"], action: action))
+        }
+        return flows
+    }
+
+    // MARK: Gateway, dispatch
+
+    func gatewaySpec(_ value: JSONValue, _ path: String, scope: IDScope) throws(ScenarioError) -> GatewaySpec {
+        let o = try object(value, path, allowed: ["barrier", "exempt", "resolveOn"], what: "the gateway")
+        let gate = BoardID(try string(o["barrier"], join(path, "barrier"), what: "the gateway's \"barrier\" (its gate board)"))
+        try scope.check(gate, join(path, "barrier"))
+        var exempt: [BoardID] = []
+        if let e = o["exempt"] {
+            for (i, v) in try array(e, join(path, "exempt"), what: "\"exempt\"").enumerated() {
+                let id = BoardID(try string(v, "\(join(path, "exempt"))[\(i)]", what: "an exempt board id"))
+                try scope.check(id, "\(join(path, "exempt"))[\(i)]")
+                exempt.append(id)
+            }
+        }
+        var resolveOn: [(String, Bool)] = []
+        if let r = o["resolveOn"] {
+            guard case let .object(map) = r else { throw fail(join(path, "resolveOn"), "\"resolveOn\" must map gate outputs to true or false") }
+            for m in map.members { resolveOn.append((m.key, try bool(m.value, join(join(path, "resolveOn"), m.key), what: "a resolveOn verdict"))) }
+        }
+        return GatewaySpec(gate: gate, exempt: exempt, resolveOn: resolveOn)
+    }
+
+    func dispatchSpec(_ value: JSONValue, _ path: String, scope: IDScope) throws(ScenarioError) -> DispatchSpec {
+        let o = try object(value, path, allowed: ["dispatchers", "barriers", "trackOutputs"], what: "\"dispatch\"")
+        var dispatchers: [DispatchSpec.Dispatcher] = []
+        if let ds = o["dispatchers"] {
+            for (i, v) in try array(ds, join(path, "dispatchers"), what: "\"dispatchers\"").enumerated() {
+                let p = "\(join(path, "dispatchers"))[\(i)]"
+                let d = try object(v, p, allowed: ["id", "dispatchLimit", "delay"], what: "a dispatcher")
+                let id = try string(d["id"], join(p, "id"), what: "a dispatcher's \"id\"")
+                guard !dispatchers.contains(where: { $0.id == id }) else { throw fail(join(p, "id"), "duplicate dispatcher id \"\(id)\"") }
+                let limit = try d["dispatchLimit"].map { v throws(ScenarioError) in try integer(v, join(p, "dispatchLimit"), what: "\"dispatchLimit\"", minimum: 1) } ?? 1
+                let delay = try d["delay"].map { v throws(ScenarioError) in try seconds(v, join(p, "delay"), what: "\"delay\"") } ?? .zero
+                dispatchers.append(.init(id: id, dispatchLimit: limit, delay: delay))
+            }
+        }
+        var tracked: [BoardID] = []
+        if let t = o["trackOutputs"] {
+            for (i, v) in try array(t, join(path, "trackOutputs"), what: "\"trackOutputs\"").enumerated() {
+                let id = BoardID(try string(v, "\(join(path, "trackOutputs"))[\(i)]", what: "a board id"))
+                try scope.check(id, "\(join(path, "trackOutputs"))[\(i)]")
+                tracked.append(id)
+            }
+        }
+        return DispatchSpec(dispatchers: dispatchers, barriers: o["barriers"], trackOutputs: tracked)
+    }
+
+    // MARK: Script, expect
+
+    func scriptList(_ value: JSONValue, _ path: String, scope: IDScope) throws(ScenarioError) -> [ScriptStep] {
+        var steps: [ScriptStep] = []
+        for (i, v) in try array(value, path, what: "\"script\"").enumerated() {
+            let p = "\(path)[\(i)]"
+            let o = try object(v, p, allowed: ["at", "activate", "input", "network", "track", "dispatcher", "flush", "configure", "complete", "with"], what: "a script step")
+            guard let atValue = o["at"] else { throw fail(p, "a script step needs \"at\" (virtual seconds)") }
+            let at = try seconds(atValue, join(p, "at"), what: "\"at\"")
+            let actions = ["activate", "network", "track", "flush", "configure", "complete"].filter { o[$0] != nil }
+            guard actions.count == 1 else {
+                throw fail(p, actions.isEmpty ? "a script step needs one of activate, network, track, flush, configure or complete" : "a script step does one thing; found \(actions.joined(separator: " and "))")
+            }
+            let action: ScriptStep.Action
+            switch actions[0] {
+            case "activate":
+                let id = BoardID(try string(o["activate"], join(p, "activate"), what: "\"activate\""))
+                try scope.check(id, join(p, "activate"))
+                action = .activate(id, input: o["input"])
+            case "network":
+                let n = try string(o["network"], join(p, "network"), what: "\"network\"")
+                guard let c = NetworkConnection(rawValue: n) else {
+                    throw fail(join(p, "network"), "unknown network \"\(n)\"\(didYouMean(n, NetworkConnection.allCases.map(\.rawValue))); expected none, wifi, cellular or ethernet")
+                }
+                action = .network(c)
+            case "track":
+                let d = try o["dispatcher"].map { v throws(ScenarioError) in try string(v, join(p, "dispatcher"), what: "\"dispatcher\"") }
+                if let d, !scope.dispatchers.contains(d) {
+                    throw fail(join(p, "dispatcher"), "undeclared dispatcher \"\(d)\"\(didYouMean(d, scope.dispatchers))")
+                }
+                action = .track(o["track"]!, dispatcher: d)
+            case "flush":
+                guard try bool(o["flush"]!, join(p, "flush"), what: "\"flush\"") else { throw fail(join(p, "flush"), "\"flush\" takes true") }
+                action = .flush
+            case "configure":
+                guard case .object = o["configure"]! else { throw fail(join(p, "configure"), "\"configure\" takes Tealium barrier settings (an object)") }
+                action = .configure(o["configure"]!)
+            default:
+                let id = BoardID(try string(o["complete"], join(p, "complete"), what: "\"complete\""))
+                try scope.check(id, join(p, "complete"))
+                let with = try o["with"].map { v throws(ScenarioError) in try bool(v, join(p, "with"), what: "\"with\"") } ?? true
+                action = .complete(id, with: with)
+            }
+            if o["input"] != nil, actions[0] != "activate" { throw fail(join(p, "input"), "\"input\" goes with \"activate\"") }
+            if o["dispatcher"] != nil, actions[0] != "track" { throw fail(join(p, "dispatcher"), "\"dispatcher\" goes with \"track\"") }
+            if o["with"] != nil, actions[0] != "complete" { throw fail(join(p, "with"), "\"with\" goes with \"complete\"") }
+            steps.append(ScriptStep(at: at, action: action, path: p))
+        }
+        return steps
+    }
+
+    func expectList(_ value: JSONValue, _ path: String, scope: IDScope) throws(ScenarioError) -> [Expectation] {
+        var list: [Expectation] = []
+        for (i, v) in try array(value, path, what: "\"expect\"").enumerated() {
+            let p = "\(path)[\(i)]"
+            let o = try object(v, p, allowed: ["performed", "times", "at", "input", "never", "cancelled", "stuck", "loop", "sent", "events"], what: "an expectation")
+            let kinds = ["performed", "never", "stuck", "loop", "sent"].filter { o[$0] != nil }
+            guard kinds.count == 1 else {
+                throw fail(p, kinds.isEmpty ? "an expectation needs one of performed, never, stuck, loop or sent" : "an expectation checks one thing; found \(kinds.joined(separator: " and "))")
+            }
+            switch kinds[0] {
+            case "performed":
+                let id = BoardID(try string(o["performed"], join(p, "performed"), what: "\"performed\""))
+                try scope.checkAnywhere(id, join(p, "performed"))
+                let times = try o["times"].map { v throws(ScenarioError) in try integer(v, join(p, "times"), what: "\"times\"", minimum: 0) }
+                let at = try o["at"].map { v throws(ScenarioError) in try seconds(v, join(p, "at"), what: "\"at\"") }
+                list.append(.performed(id, times: times, at: at, input: o["input"]))
+            case "never":
+                let id = BoardID(try string(o["never"], join(p, "never"), what: "\"never\""))
+                try scope.checkAnywhere(id, join(p, "never"))
+                let cancelled = try o["cancelled"].map { v throws(ScenarioError) in try bool(v, join(p, "cancelled"), what: "\"cancelled\"") } ?? false
+                list.append(.never(id, cancelled: cancelled))
+            case "stuck": list.append(.stuck(try bool(o["stuck"]!, join(p, "stuck"), what: "\"stuck\"")))
+            case "loop": list.append(.loop(try bool(o["loop"]!, join(p, "loop"), what: "\"loop\"")))
+            default:
+                let d = try string(o["sent"], join(p, "sent"), what: "\"sent\" (a dispatcher id)")
+                guard scope.dispatchers.contains(d) else { throw fail(join(p, "sent"), "undeclared dispatcher \"\(d)\"\(didYouMean(d, scope.dispatchers))") }
+                guard let e = o["events"] else { throw fail(p, "a \"sent\" expectation needs \"events\" (the total)") }
+                list.append(.sent(dispatcher: d, events: try integer(e, join(p, "events"), what: "\"events\"", minimum: 0)))
+            }
+            let allowed: [String: [String]] = ["performed": ["times", "at", "input"], "never": ["cancelled"], "sent": ["events"]]
+            for key in o.keys where key != kinds[0] && !(allowed[kinds[0]] ?? []).contains(key) {
+                throw fail(join(p, key), "\"\(key)\" does not go with \"\(kinds[0])\"", atKey: true)
+            }
+        }
+        return list
+    }
+}
+
+/// The board ids a part of a scenario may name.
+struct IDScope {
+    let ids: [BoardID]
+    let all: [BoardID]
+    let reader: ScenarioReader
+    var inContinuous = false
+    var dispatchers: [String] = []
+
+    init(boards: [BoardSpec], reader: ScenarioReader, inContinuous: Bool = false) {
+        ids = boards.map(\.id)
+        func collect(_ bs: [BoardSpec]) -> [BoardID] { bs.flatMap { [$0.id] + collect($0.boards) } }
+        all = collect(boards)
+        self.reader = reader
+        self.inContinuous = inContinuous
+    }
+
+    /// `id` must be declared in this motherboard.
+    func check(_ id: BoardID, _ path: String) throws(ScenarioError) {
+        guard ids.contains(id) else {
+            let hint = all.contains(id) ? " (it is declared inside a continuous board: address it from there)" : didYouMean(id.rawValue, ids.map(\.rawValue))
+            throw reader.fail(path, "undeclared board \"\(id)\"\(hint)")
+        }
+    }
+
+    /// `id` must be declared somewhere in the scenario.
+    func checkAnywhere(_ id: BoardID, _ path: String) throws(ScenarioError) {
+        guard all.contains(id) else { throw reader.fail(path, "undeclared board \"\(id)\"\(didYouMean(id.rawValue, all.map(\.rawValue)))") }
+    }
+}
