@@ -95,6 +95,11 @@ let package = Package(
             dependencies: ["BoardyDispatch", "Boardy", "BoardyTestSupport"],
             exclude: ["Fixtures"]
         ),
+        .testTarget(
+            name: "BoardySimulationTests",
+            dependencies: ["BoardySimulation", "Boardy", "BoardyTestSupport"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "BoardyGraphvizTests", dependencies: ["BoardyGraphviz"]),
     ],
     swiftLanguageModes: [.v6]

@@ -268,15 +268,15 @@ final class BarrierCoordinator {
 
     /// Records a `stuck` event for each open barrier whose waiting list changed since the last
     /// report (called when the scheduler has nothing left to run).
-    func reportStuck(runtime: BoardyRuntime) {
+    func reportStuck(runtime: BoardyRuntime, extra: JSONObject = JSONObject(), force: Bool = false) {
         var owners: [String: Motherboard] = [:]
         for run in runs.values { owners[run.owner.path] = run.owner }
         var reported: [String: [BoardID]] = [:]
         for b in graph.barriers {
             let key = "\(b.isGateway)|\(b.motherboard)|\(b.barrier)"
             reported[key] = b.waiting
-            guard lastStuckReport[key] != b.waiting, let mb = owners[b.motherboard] else { continue }
-            runtime.record(mb, cause: 0, .stuckBarrier(barrier: b.barrier, gate: b.gate.rawValue, waiting: b.waiting.map(\.rawValue)))
+            guard force || lastStuckReport[key] != b.waiting, let mb = owners[b.motherboard] else { continue }
+            runtime.record(mb, cause: 0, .stuckBarrier(barrier: b.barrier, gate: b.gate.rawValue, waiting: b.waiting.map(\.rawValue)), extra: extra)
         }
         lastStuckReport = reported
     }

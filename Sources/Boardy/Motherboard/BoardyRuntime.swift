@@ -135,6 +135,14 @@ public final class BoardyRuntime {
         flushEvents()
     }
 
+    /// Records every barrier still open as `stuck` with `extra` fields (a simulation stopped at
+    /// `--until` adds `"until": true`), whether or not it was reported before.
+    public func reportOpenBarriers(extra: JSONObject) {
+        guard !barriers.isEmpty else { return }
+        barriers.reportStuck(runtime: self, extra: extra, force: true)
+        flushEvents()
+    }
+
     private var quiescenceToken: Int?
 
     /// Records an event from a component beside the engine (such as the dispatch layer) under

@@ -26,9 +26,25 @@ public enum BarrierBoardInput<Value>: TraceValueConvertible {
 public final class BarrierBoard<Value>: Board, GuaranteedBoard {
     public typealias InputType = BarrierBoardInput<Value>
     private var waiters: [(Value) -> Void] = []
+    private let adapter: ((BarrierBoard<Value>, Any?) -> BarrierBoardInput<Value>?)?
 
-    /// A barrier board.
-    public override init(identifier: BoardID) { super.init(identifier: identifier) }
+    /// A barrier board; `adapter` turns other inputs (a scenario's JSON, say) into its inputs.
+    public init(identifier: BoardID, adapter: ((BarrierBoard<Value>, Any?) -> BarrierBoardInput<Value>?)? = nil) {
+        self.adapter = adapter
+        super.init(identifier: identifier)
+    }
+
+    private func input(_ option: Any?) -> BarrierBoardInput<Value>? {
+        (option as? BarrierBoardInput<Value>) ?? adapter?(self, option)
+    }
+
+    public func inputMismatch(_ option: Any?) -> String? {
+        input(option) == nil ? "expected BarrierBoardInput<\(Value.self)> (wait, overcome or cancel)" : nil
+    }
+
+    public func activate(withOption option: Any?) {
+        if let i = input(option) { activate(withGuaranteedInput: i) }
+    }
 
     /// How many actions wait.
     public var waitingCount: Int { waiters.count }

@@ -116,6 +116,22 @@ public final class BlockTaskBoard<Input, Output>: Board, GuaranteedBoard {
         return .busy
     }
 
+    /// A plain input is accepted too, as a parameter without handlers.
+    private func parameter(_ option: Any?) -> BlockTaskParameter<Input, Output>? {
+        if let p = option as? BlockTaskParameter<Input, Output> { return p }
+        if let input = option as? Input { return BlockTaskParameter(input: input) }
+        if option == nil, let input = (Optional<Any>.none as Any) as? Input { return BlockTaskParameter(input: input) }
+        return nil
+    }
+
+    public func inputMismatch(_ option: Any?) -> String? {
+        parameter(option) == nil ? "expected BlockTaskParameter<\(Input.self), \(Output.self)> or \(Input.self)" : nil
+    }
+
+    public func activate(withOption option: Any?) {
+        if let p = parameter(option) { activate(withGuaranteedInput: p) }
+    }
+
     public func activate(withGuaranteedInput parameter: BlockTaskParameter<Input, Output>) {
         switch executingType {
         case .default, .only:

@@ -389,12 +389,16 @@ public final class DispatchManager: BarrierRegistry {
     }
 
     /// Records `stuck` for each dispatcher still holding events (at quiescence; once per change).
-    public func reportStuck() {
+    public func reportStuck() { reportHeld(extra: JSONObject(), force: false) }
+
+    /// Records every dispatcher holding events as `stuck` with `extra` fields (a simulation
+    /// stopped at `--until` adds `"until": true`).
+    public func reportHeld(extra: JSONObject, force: Bool = true) {
         for d in dispatcherList {
             let held = pendingEvents(for: d.id)
             defer { lastStuck[d.id] = held.count }
-            guard !held.isEmpty, lastStuck[d.id] != held.count else { continue }
-            runtime.recordEvent(mb: path, cause: 0, .stuckDispatcher(dispatcher: d.id, waiting: held))
+            guard !held.isEmpty, force || lastStuck[d.id] != held.count else { continue }
+            runtime.recordEvent(mb: path, cause: 0, .stuckDispatcher(dispatcher: d.id, waiting: held), extra: extra)
         }
     }
 }

@@ -1,0 +1,99 @@
+import Boardy
+
+/// Runs a board's `onActivate` steps in order, each `after` seconds after the previous one, on the
+/// board's scheduler; stops once `isFinished` says the board completed.
+struct StepRunner {
+    let steps: [Step]
+    let board: Board
+    let perform: (Step.Action) -> Void
+    let isFinished: () -> Bool
+    let onEnd: () -> Void
+
+    func start() { run(0) }
+
+    private func run(_ i: Int) {
+        guard !isFinished() else { return }
+        guard i < steps.count else {
+            onEnd()
+            return
+        }
+        let step = steps[i]
+        let go = {
+            guard !isFinished() else { return }
+            perform(step.action)
+            run(i + 1)
+        }
+        if step.after.microseconds == 0 { go() } else { board.schedule(after: step.after, go) }
+    }
+}
+
+/// A plain scenario board: its steps send outputs, complete it, activate siblings, send commands.
+final class ScriptedBoard: Board, ActivatableBoard {
+    let steps: [Step]
+    let bypass: Bool
+    let barrier: ActivationBarrier?
+    private var completed = false
+
+    init(spec: BoardSpec) {
+        steps = spec.onActivate
+        bypass = spec.bypassGateway ?? false
+        barrier = spec.activationBarrier.map(ScenarioBuilder.barrier)
+        super.init(identifier: spec.id)
+    }
+
+    func activate(withOption option: Any?) {
+        StepRunner(
+            steps: steps, board: self,
+            perform: { [unowned self] action in
+                switch action {
+                case let .output(v): sendOutput(v)
+                case let .complete(ok):
+                    completed = true
+                    complete(ok)
+                case let .activate(id, input): activateBoard(id, with: input)
+                case let .command(c, to): sendCommand(c, to: to)
+                case .progress: break
+                }
+            }, isFinished: { [unowned self] in completed }, onEnd: {}
+        ).start()
+    }
+
+    func shouldBypassGatewayBarrier() -> Bool { bypass }
+    func activationBarrier(withOption option: Any?) -> ActivationBarrier? { barrier }
+}
+
+/// A scenario's continuous (or flow) board: its steps address its inner motherboard.
+final class ScriptedContinuousBoard: ContinuousBoard {
+    let steps: [Step]
+    let bypass: Bool
+    let barrier: ActivationBarrier?
+    private var completed = false
+
+    init(spec: BoardSpec, producer: BoardProducer) {
+        steps = spec.onActivate
+        bypass = spec.bypassGateway ?? (spec.kind == .flow)
+        barrier = spec.activationBarrier.map(ScenarioBuilder.barrier)
+        super.init(identifier: spec.id, boardProducer: producer)
+    }
+
+    override func activate(withOption option: Any?) {
+        let inner = continuousMotherboard
+        StepRunner(
+            steps: steps, board: self,
+            perform: { [unowned self] action in
+                switch action {
+                case let .output(v): sendOutput(v)
+                case let .complete(ok):
+                    completed = true
+                    complete(ok)
+                case let .activate(id, input): inner.activate(id, with: input)
+                case let .command(c, to): inner.sendCommand(c, to: to)
+                case .progress: break
+                }
+            }, isFinished: { [unowned self] in completed }, onEnd: {}
+        ).start()
+    }
+
+    override func shouldBypassGatewayBarrier() -> Bool { bypass }
+    override func activationBarrier(withOption option: Any?) -> ActivationBarrier? { barrier }
+}

@@ -1,0 +1,111 @@
+import Boardy
+import BoardyDispatch
+
+/// What a run of a scenario produced.
+public struct SimulationResult: Sendable {
+    /// The trace (header and events).
+    public var trace: Trace
+    /// Counts for the summary.
+    public var summary: SimulationSummary
+    /// Settings warnings (Tealium is lenient: invalid barrier entries are ignored).
+    public var warnings: [String]
+}
+
+/// The summary `simulate` prints.
+public struct SimulationSummary: Sendable, Hashable {
+    /// Events recorded.
+    public var events: Int
+    /// Distinct boards whose activate ran.
+    public var boardsActivated: Int
+    /// `barrier.resolved` events.
+    public var barriersResolved: Int
+    /// `barrier.loop` events.
+    public var loops: Int
+    /// `stuck` events for activation or gateway barriers (not counting `--until` ones).
+    public var stuckBarriers: Int
+    /// `stuck` events for dispatchers holding events.
+    public var heldDispatchers: Int
+    /// The virtual time the run ended at.
+    public var endTime: TraceTime
+
+    /// Whether the run found a barrier loop or a stuck barrier (`simulate` exits 3).
+    public var foundProblems: Bool { loops > 0 || stuckBarriers > 0 }
+
+    init(_ events: [TraceEvent], end: TraceTime) {
+        self.events = events.count
+        var performed = Set<String>()
+        var resolved = 0
+        var loops = 0
+        var stuck = 0
+        var held = 0
+        for e in events {
+            switch e.body {
+            case let .activationPerformed(b, _): performed.insert("\(e.mb)|\(b)")
+            case .barrierResolved: resolved += 1
+            case .barrierLoop: loops += 1
+            case .stuckBarrier: if e.extra["until"] == nil { stuck += 1 }
+            case .stuckDispatcher: held += 1
+            default: break
+            }
+        }
+        boardsActivated = performed.count
+        barriersResolved = resolved
+        self.loops = loops
+        stuckBarriers = stuck
+        heldDispatchers = held
+        endTime = end
+    }
+}
+
+/// Runs scenarios on the real engine, on a virtual clock: the same scenario gives the same trace,
+/// byte for byte, on every run and machine.
+public enum Simulator {
+    /// Runs `scenario` to quiescence, or until virtual time `until` (open waits are then recorded
+    /// as `stuck` with `"until": true`). `observer` also receives every event (a file writer).
+    public static func run(_ scenario: Scenario, until: TraceTime? = nil, observer: (any TraceObserver)? = nil) -> SimulationResult {
+        let recorder = TraceRecorder()
+        let built = ScenarioBuilder.build(scenario, observer: observer.map { TraceFanout([recorder, $0]) } ?? recorder)
+        var warnings: [String] = built.dispatch?.warnings ?? []
+        for step in scenario.script {
+            built.scheduler.schedule(after: step.at) { perform(step, in: built, warnings: &warnings) }
+        }
+        if let until {
+            built.scheduler.run(until: until)
+            if built.scheduler.pendingCount > 0 {
+                built.runtime.reportOpenBarriers(extra: ["until": true])
+                built.dispatch?.reportHeld(extra: ["until": true])
+            }
+        } else {
+            built.scheduler.run()
+        }
+        if let d = built.dispatch { warnings = d.warnings }
+        let header = TraceHeader(scenario: scenario.name, clock: .virtual, definition: scenario.fingerprint)
+        let events = recorder.events
+        return SimulationResult(
+            trace: Trace(header: header, events: events), summary: SimulationSummary(events, end: built.scheduler.now), warnings: warnings)
+    }
+
+    static func perform(_ step: ScriptStep, in built: BuiltScenario, warnings: inout [String]) {
+        let runtime = built.runtime
+        switch step.action {
+        case let .activate(id, input):
+            built.mainboard.stimulate(.activate(id, input: input))
+        case let .complete(id, with):
+            built.mainboard.stimulate(.complete(id, isDone: with))
+        case let .network(c):
+            let seq = runtime.recordStimulus("network", fields: ["network": .string(c.rawValue)])
+            runtime.withCause(seq) { built.dispatch?.network.set(c) }
+        case let .track(event, dispatcher):
+            var fields: JSONObject = ["event": event]
+            if let dispatcher { fields["dispatcher"] = .string(dispatcher) }
+            let seq = runtime.recordStimulus("track", fields: fields)
+            runtime.withCause(seq) { built.dispatch?.track(event, dispatcher: dispatcher) }
+        case .flush:
+            let seq = runtime.recordStimulus("flush")
+            runtime.withCause(seq) { built.dispatch?.flush() }
+        case let .configure(settings):
+            let seq = runtime.recordStimulus("configure", fields: ["settings": settings])
+            runtime.withCause(seq) { built.dispatch?.configure(BarrierSettings.parse(settings)) }
+        }
+    }
+}
