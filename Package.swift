@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "BoardyDispatch", targets: ["BoardyDispatch"]),
         .library(name: "BoardySimulation", targets: ["BoardySimulation"]),
         .library(name: "BoardyGraphviz", targets: ["BoardyGraphviz"]),
+        .library(name: "BoardyViz", targets: ["BoardyViz"]),
+        .executable(name: "boardy-viz", targets: ["boardy-viz"]),
         .executable(name: "boardy-demo", targets: ["boardy-demo"]),
         .executable(name: "boardy-bench", targets: ["boardy-bench"]),
     ],
@@ -61,6 +63,16 @@ let package = Package(
         ),
         // Rendering: a small graph model over Graphviz's C library. Knows nothing of boards.
         .target(name: "BoardyGraphviz", dependencies: ["CGraphviz"]),
+        // Views of traces: statistics, Chrome/Perfetto export, observed flow graphs.
+        .target(name: "BoardyViz", dependencies: ["BoardyTrace", "BoardyGraphviz"]),
+        // The CLI: thin commands over the modules above.
+        .executableTarget(
+            name: "boardy-viz",
+            dependencies: [
+                "Boardy", "BoardySimulation", "BoardyViz", "BoardyGraphviz",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
 
         // The quick-start demo: records the checkout sample and prints its trace.
         .executableTarget(name: "boardy-demo", dependencies: ["Boardy"]),

@@ -1,0 +1,203 @@
+import Boardy
+import BoardyDispatch
+
+/// One finding of `boardy-viz check`.
+public struct Finding: Sendable, Hashable {
+    /// Errors make `check` exit 3; warnings do not.
+    public enum Severity: String, Sendable { case error, warning }
+    public var severity: Severity
+    /// A stable code: `barrier-loop`, `gate-never-completes`, `unreachable-board`, `unknown-dispatcher`.
+    public var code: String
+    /// What is wrong, naming the boards (and the cycle).
+    public var message: String
+    /// How to fix it.
+    public var suggestion: String
+    /// The boards involved.
+    public var boards: [BoardID]
+}
+
+/// Static analysis of a scenario, without running it.
+public enum StaticCheck {
+    /// Every finding, errors first, each group in declaration order.
+    public static func check(_ scenario: Scenario) -> [Finding] {
+        var findings: [Finding] = []
+        findings += loops(scenario)
+        findings += gatesThatNeverComplete(scenario)
+        findings += unreachable(scenario)
+        findings += unknownDispatchers(scenario)
+        return findings
+    }
+
+    /// Gates that wait, directly or through other gates, on their own barrier: the gateway's
+    /// gate when it is neither exempt nor bypassing, and activation-barrier chains.
+    static func loops(_ s: Scenario) -> [Finding] {
+        var findings: [Finding] = []
+        forEachMotherboard(s) { boards, isMain in
+            let byID = Dictionary(boards.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            // What a board's activation waits on before it can run.
+            func waitsOn(_ b: BoardSpec) -> [BoardID] {
+                var out: [BoardID] = []
+                if isMain, let g = s.gateway, !g.exempt.contains(b.id), !(b.bypassGateway ?? b.kind.bypassesGatewayByDefault) {
+                    out.append(g.gate)
+                }
+                if let gate = b.activationBarrier?.gate { out.append(gate) }
+                return out
+            }
+            var gates: [BoardID] = []
+            for b in boards { for g in waitsOn(b) where !gates.contains(g) { gates.append(g) } }
+            var reported = Set<[BoardID]>()
+            for start in gates {
+                // Iterative DFS from `start` over gates; a path back to `start` is a loop.
+                var stack: [(BoardID, [BoardID])] = [(start, [start])]
+                var seen: Set<BoardID> = []
+                while let (node, path) = stack.popLast() {
+                    guard let spec = byID[node] else { continue }
+                    for next in waitsOn(spec) {
+                        if next == start {
+                            let cycle = path
+                            let key = cycle.sorted()
+                            if reported.insert(key).inserted {
+                                let isGatewaySelf = cycle.count == 1 && isMain && s.gateway?.gate == start
+                                findings.append(
+                                    Finding(
+                                        severity: .error, code: "barrier-loop",
+                                        message: "barrier loop: \(cycle.map(\.rawValue).joined(separator: " → ")) → \(start): "
+                                            + (cycle.count == 1 ? "\(start) waits on its own barrier" : "each gate waits on the next"),
+                                        suggestion: isGatewaySelf
+                                            ? "exempt \(start) from the gateway (gateway.exempt), or set \"bypassGateway\": true on it"
+                                            : "remove one of the activation barriers on \(cycle.map(\.rawValue).joined(separator: ", ")), or exempt a gate",
+                                        boards: cycle))
+                            }
+                        } else if seen.insert(next).inserted {
+                            stack.append((next, path + [next]))
+                        }
+                    }
+                }
+            }
+        }
+        return findings
+    }
+
+    /// Gates with no way to complete: no `complete` step (task kinds complete by themselves), no
+    /// `resolveOn` output they send (gateway), no flow handler or script step completing them.
+    static func gatesThatNeverComplete(_ s: Scenario) -> [Finding] {
+        var findings: [Finding] = []
+        var completedByFlows = Set<BoardID>()
+        forEachFlowList(s) { flows in
+            for case let .handler(_, _, .complete(id, _)) in flows { completedByFlows.insert(id) }
+        }
+        let completedByScript = Set(s.script.compactMap { step -> BoardID? in
+            if case let .complete(id, _) = step.action { return id }
+            return nil
+        })
+        forEachMotherboard(s) { boards, isMain in
+            var gates: [(BoardID, isGateway: Bool)] = []
+            if isMain, let g = s.gateway { gates.append((g.gate, true)) }
+            for b in boards { if let gate = b.activationBarrier?.gate, !gates.contains(where: { $0.0 == gate }) { gates.append((gate, false)) } }
+            for (gate, isGateway) in gates {
+                guard let spec = boards.first(where: { $0.id == gate }) else { continue }
+                let completesItself = spec.kind == .task || spec.kind == .blockTask || spec.kind == .resultTask
+                    || spec.onActivate.contains { if case .complete = $0.action { return true } else { return false } }
+                var resolvingOutput = false
+                if isGateway, let g = s.gateway {
+                    let outputs = Set(spec.onActivate.compactMap { step -> String? in
+                        if case let .output(v) = step.action { return v.stringValue }
+                        return nil
+                    })
+                    resolvingOutput = g.resolveOn.contains { outputs.contains($0.output) }
+                }
+                if !(completesItself || resolvingOutput || completedByFlows.contains(gate) || completedByScript.contains(gate)) {
+                    findings.append(
+                        Finding(
+                            severity: .error, code: "gate-never-completes",
+                            message: "gate \(gate) can never complete: it has no \"complete\" step"
+                                + (isGateway ? ", sends no output listed in the gateway's resolveOn" : "")
+                                + ", and no flow or script step completes it, so every board behind it waits forever",
+                            suggestion: "add { \"complete\": true } to \(gate)'s onActivate, or a flow or script step that completes it",
+                            boards: [gate]))
+                }
+            }
+        }
+        return findings
+    }
+
+    /// Boards that nothing activates: no stimulus, flow, step or barrier reaches them.
+    static func unreachable(_ s: Scenario) -> [Finding] {
+        var findings: [Finding] = []
+        var reached = Set<BoardID>()
+        for step in s.script { if case let .activate(id, _) = step.action { reached.insert(id) } }
+        if let g = s.gateway { reached.insert(g.gate) }
+        forEachFlowList(s) { flows in
+            for f in flows {
+                switch f {
+                case let .steps(ids): reached.formUnion(ids.dropFirst())
+                case let .handler(_, _, .activate(id, _)): reached.insert(id)
+                default: break
+                }
+            }
+        }
+        func visit(_ boards: [BoardSpec]) {
+            for b in boards {
+                for step in b.onActivate { if case let .activate(id, _) = step.action { reached.insert(id) } }
+                if let gate = b.activationBarrier?.gate { reached.insert(gate) }
+                visit(b.boards)
+            }
+        }
+        visit(s.boards)
+        // A continuous board's inner boards count only once the board itself is reached.
+        func report(_ boards: [BoardSpec]) {
+            for b in boards {
+                if !reached.contains(b.id) {
+                    findings.append(
+                        Finding(
+                            severity: .warning, code: "unreachable-board",
+                            message: "board \(b.id) is never reached: no script step, flow, step or barrier activates it",
+                            suggestion: "add a flow or a script step that activates \(b.id), or remove it", boards: [b.id]))
+                } else {
+                    report(b.boards)
+                }
+            }
+        }
+        report(s.boards)
+        return findings
+    }
+
+    /// Dispatch barriers scoped to dispatchers the scenario does not declare.
+    static func unknownDispatchers(_ s: Scenario) -> [Finding] {
+        guard let d = s.dispatch, let barriers = d.barriers else { return [] }
+        let ids = Set(d.dispatchers.map(\.id))
+        var findings: [Finding] = []
+        for entry in BarrierSettings.parse(barriers).entries {
+            for case let .dispatcher(id) in entry.scopes where !ids.contains(id) {
+                findings.append(
+                    Finding(
+                        severity: .warning, code: "unknown-dispatcher",
+                        message: "dispatch barrier \(entry.key) is scoped to \"\(id)\", which is not a declared dispatcher",
+                        suggestion: "declare a dispatcher \"\(id)\" or fix the scope (\(ids.sorted().joined(separator: ", ")))", boards: []))
+            }
+        }
+        return findings
+    }
+
+    static func forEachMotherboard(_ s: Scenario, _ body: ([BoardSpec], Bool) -> Void) {
+        body(s.boards, true)
+        func inner(_ boards: [BoardSpec]) {
+            for b in boards where !b.boards.isEmpty {
+                body(b.boards, false)
+                inner(b.boards)
+            }
+        }
+        inner(s.boards)
+    }
+
+    static func forEachFlowList(_ s: Scenario, _ body: ([FlowSpec]) -> Void) {
+        body(s.flows)
+        func inner(_ boards: [BoardSpec]) {
+            for b in boards {
+                if !b.flows.isEmpty { body(b.flows) }
+                inner(b.boards)
+            }
+        }
+        inner(s.boards)
+    }
+}
