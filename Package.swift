@@ -109,8 +109,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BoardySimulationTests",
-            dependencies: ["BoardySimulation", "Boardy", "BoardyTestSupport"],
-            exclude: ["Fixtures"]
+            dependencies: ["BoardySimulation", "Boardy", "BoardyViz", "BoardyTestSupport", "boardy-viz"]
         ),
         .testTarget(name: "BoardyGraphvizTests", dependencies: ["BoardyGraphviz"]),
     ],

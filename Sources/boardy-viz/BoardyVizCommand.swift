@@ -150,7 +150,7 @@ struct Test: ParsableCommand {
               boardy-viz test samples/*.json
             """)
 
-    @Argument(help: "Scenario files.") var scenarios: [String]
+    @Argument(help: "Scenario files, or folders (their .json, .yaml and .yml files).") var scenarios: [String]
     @Option(help: "Report format.") var format: OutputFormat = .text
 
     func validate() throws {
@@ -160,7 +160,7 @@ struct Test: ParsableCommand {
     func run() throws {
         var allPassed = true
         var reports: [JSONValue] = []
-        for path in scenarios {
+        for path in Self.expand(scenarios) {
             let (s, results) = try guarded { () throws -> (Scenario, [ExpectationResult]) in
                 let s = try ScenarioLoader.load(path: path)
                 let r = Simulator.run(s)
@@ -181,6 +181,17 @@ struct Test: ParsableCommand {
         }
         if format == .json { print(JSONValue.array(reports).jsonText) }
         if !allPassed { throw Exit.failed }
+    }
+
+    /// Files as given; a folder stands for the scenario files directly in it, sorted.
+    static func expand(_ paths: [String]) -> [String] {
+        paths.flatMap { path -> [String] in
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue else { return [path] }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            return names.filter { n in [".json", ".yaml", ".yml"].contains { n.lowercased().hasSuffix($0) } }.sorted()
+                .map { (path as NSString).appendingPathComponent($0) }
+        }
     }
 }
 

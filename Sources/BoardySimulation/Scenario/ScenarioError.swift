@@ -24,10 +24,13 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
 
 /// The closest of `candidates` to `word`, if close enough to suggest.
 func closest(to word: String, in candidates: [String]) -> String? {
+    // Very short words are too easy to match by accident.
+    guard word.count >= 3 else { return nil }
     var best: (String, Int)?
-    for c in candidates {
+    for c in candidates where c != word {
         let d = editDistance(word.lowercased(), c.lowercased())
-        if d <= max(1, min(3, c.count / 3)), best == nil || d < best!.1 { best = (c, d) }
+        let limit = c.count <= 3 ? 1 : min(3, max(2, c.count / 3))
+        if d <= limit, best == nil || d < best!.1 { best = (c, d) }
     }
     return best?.0
 }

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// Runs the built `boardy-viz` and returns its exit code and outputs.
+func runCLI(_ args: [String]) throws -> (code: Int32, out: String, err: String) {
+    let bin = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("boardy-viz")
+    let exe = FileManager.default.fileExists(atPath: bin.path) ? bin : repoRoot.appendingPathComponent(".build/debug/boardy-viz")
+    let p = Process()
+    p.executableURL = exe
+    p.arguments = args
+    p.currentDirectoryURL = repoRoot
+    let out = Pipe()
+    let err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    try p.run()
+    let o = out.fileHandleForReading.readDataToEndOfFile()
+    let e = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+}
+
+@Suite("boardy-viz CLI exit codes")
+struct CLITests {
+    @Test("test samples/* exits 0; a false expectation exits 1 with what the trace shows")
+    func testCommand() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: samplesDir.path).map { "samples/\($0)" }
+        #expect(try runCLI(["test"] + names).code == 0)
+        let bad = FileManager.default.temporaryDirectory.appendingPathComponent("false-\(UUID().uuidString).json")
+        try #"{"scenario":"f","boards":[{"id":"a"}],"expect":[{"performed":"a"}]}"#.write(to: bad, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: bad) }
+        let r = try runCLI(["test", bad.path])
+        #expect(r.code == 1)
+        #expect(r.out.contains("✗ performed a"))
+        #expect(r.out.contains("the trace never mentions a"))
+    }
+
+    @Test("check exits 3 on barrier-loop naming the cycle, 0 on checkout")
+    func checkCommand() throws {
+        let loop = try runCLI(["check", "samples/barrier-loop.json"])
+        #expect(loop.code == 3)
+        #expect(loop.out.contains("pubAuth → pubAuth"))
+        #expect(try runCLI(["check", "samples/checkout.json"]).code == 0)
+    }
+
+    @Test("simulate exits 3 on loops and stuck barriers, 0 otherwise; malformed input 65; bad usage 64")
+    func simulateCommand() throws {
+        #expect(try runCLI(["simulate", "samples/checkout.json", "--format", "json"]).code == 0)
+        #expect(try runCLI(["simulate", "samples/barrier-loop.json"]).code == 3)
+        #expect(try runCLI(["simulate", "samples/stuck-gate.json"]).code == 3)
+        #expect(try runCLI(["simulate", "samples/stuck-gate.json", "--until", "2"]).code == 0)
+        let missing = try runCLI(["simulate", "no-such-file.json"])
+        #expect(missing.code == 65)
+        #expect(missing.err.contains("no-such-file.json"))
+        #expect(try runCLI(["simulate"]).code == 64)
+        #expect(try runCLI(["simulate", "samples/checkout.json", "--until", "-1"]).code == 64)
+        #expect(try runCLI(["frobnicate"]).code == 64)
+    }
+
+    @Test("stats and export read traces; a malformed trace exits 65 naming the line; nothing half-written")
+    func traceCommands() throws {
+        #expect(try runCLI(["stats", "samples/traces/checkout.jsonl", "--format", "json"]).code == 0)
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: out) }
+        #expect(try runCLI(["export", "samples/traces/checkout.jsonl", "--to", "chrome", "-o", out.path]).code == 0)
+        #expect(FileManager.default.fileExists(atPath: out.path))
+        let bad = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).jsonl")
+        try "{\"format\":\"boardy-trace\",\"version\":1}\n{\"seq\":2,\"t\":0,\"kind\":\"x\",\"mb\":\"main\"}\n".write(to: bad, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: bad) }
+        let target = FileManager.default.temporaryDirectory.appendingPathComponent("never-\(UUID().uuidString).json")
+        let r = try runCLI(["export", bad.path, "--to", "dot", "-o", target.path])
+        #expect(r.code == 65)
+        #expect(r.err.contains(":2: seq gap"))
+        #expect(!FileManager.default.fileExists(atPath: target.path))
+    }
+}

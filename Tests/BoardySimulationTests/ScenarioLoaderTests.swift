@@ -1,0 +1,53 @@
+import Boardy
+import BoardySimulation
+import Testing
+
+/// Malformed scenarios: each must fail with a located, specific message.
+@Suite("Scenario loader: malformed input")
+struct ScenarioLoaderTests {
+    static let corpus: [(String, String, String)] = [
+        ("syntax", "{\"scenario\": \"x\",\n \"boards\": [ }", "s.json:2:14: not valid JSON: expected a value, found '}'"),
+        ("not an object", "[1]", "s.json:1:1: a scenario must be an object, found an array"),
+        ("missing name", #"{"boards":[]}"#, #"s.json: scenario: "scenario" (the scenario's name) is required"#),
+        ("unknown top key", "{\"scenario\":\"x\",\"boards\":[],\n\"flowz\":[]}", #"s.json:2:1: flowz: unknown key "flowz" in a scenario (did you mean "flows"?)"#),
+        ("unknown board key", #"{"scenario":"x","boards":[{"id":"a","kindd":"task"}]}"#, #"s.json:1:37: boards[0].kindd: unknown key "kindd" in a board (did you mean "kind"?)"#),
+        ("wrong type", #"{"scenario":"x","boards":[{"id":7}]}"#, #"s.json:1:33: boards[0].id: a board's "id" must be a non-empty string, found a number"#),
+        ("unknown kind", #"{"scenario":"x","boards":[{"id":"a","kind":"tsak"}]}"#, #"s.json:1:44: boards[0].kind: unknown kind "tsak" (did you mean "task"?); expected one of board, task, blockTask, resultTask, flow, barrier, continuous"#),
+        ("duplicate id", #"{"scenario":"x","boards":[{"id":"a"},{"id":"a"}]}"#, #"s.json:1:44: boards[1].id: duplicate board id "a" (first declared at boards[0]); ids are unique within a motherboard"#),
+        ("undeclared in flow", #"{"scenario":"x","boards":[{"id":"pubCart"}],"flows":["pubCart ->> pubCrat"]}"#, #"s.json:1:54: flows[0]: undeclared board "pubCrat" (did you mean "pubCart"?)"#),
+        ("undeclared in script", #"{"scenario":"x","boards":[{"id":"a"}],"script":[{"at":0,"activate":"b"}]}"#, #"s.json:1:68: script[0].activate: undeclared board "b""#),
+        ("negative delay", #"{"scenario":"x","boards":[{"id":"a","onActivate":[{"after":-1,"output":"o"}]}]}"#, #"s.json:1:60: boards[0].onActivate[0].after: "after" cannot be negative (-1)"#),
+        ("negative at", #"{"scenario":"x","boards":[{"id":"a"}],"script":[{"at":-2,"activate":"a"}]}"#, #"s.json:1:55: script[0].at: "at" cannot be negative (-2)"#),
+        ("step does two things", #"{"scenario":"x","boards":[{"id":"a","onActivate":[{"output":"o","complete":true}]}]}"#, "s.json:1:51: boards[0].onActivate[0]: a step does one thing; found output and complete"),
+        ("inner id from outside", #"{"scenario":"x","boards":[{"id":"p","kind":"continuous","boards":[{"id":"in"}]}],"flows":["p ->> in"]}"#, #"s.json:1:91: flows[0]: undeclared board "in" (it is declared inside a continuous board: address it from there)"#),
+        ("relay outside", #"{"scenario":"x","boards":[{"id":"a"}],"flows":[{"from":"a","relay":"x"}]}"#, #"s.json:1:68: flows[0].relay: "relay" sends an output out of a continuous board: it belongs in a continuous board's flows"#),
+        ("bad network", #"{"scenario":"x","boards":[],"script":[{"at":0,"network":"wfi"}]}"#, #"s.json:1:57: script[0].network: unknown network "wfi" (did you mean "wifi"?); expected none, wifi, cellular or ethernet"#),
+        ("bad executing", #"{"scenario":"x","boards":[{"id":"a","kind":"blockTask","executing":"concurrent:0"}]}"#, #"s.json:1:68: boards[0].executing: unknown executing type "concurrent:0"; expected default, latest, only, onlyResult, queue or concurrent:N (N ≥ 1)"#),
+        ("sent to unknown dispatcher", #"{"scenario":"x","boards":[],"expect":[{"sent":"colect","events":1}]}"#, #"s.json:1:47: expect[0].sent: undeclared dispatcher "colect""#),
+    ]
+
+    @Test("malformed scenarios fail at their location with a clear message", arguments: corpus)
+    func malformed(name: String, text: String, message: String) {
+        #expect {
+            try ScenarioLoader.load(json: text, file: "s.json")
+        } throws: { error in
+            let ok = "\(error)" == message
+            if !ok { print("\(name): \(error)") }
+            return ok
+        }
+    }
+
+    @Test("YAML errors carry their line and column too")
+    func yamlErrors() {
+        #expect {
+            try ScenarioLoader.load(yaml: "scenario: x\nboards:\n  - id: a\n    kindd: task\n", file: "s.yaml")
+        } throws: { error in
+            "\(error)" == #"s.yaml:4:5: boards[0].kindd: unknown key "kindd" in a board (did you mean "kind"?)"#
+        }
+        #expect {
+            try ScenarioLoader.load(yaml: "scenario: [x\n", file: "s.yaml")
+        } throws: { error in
+            "\(error)".hasPrefix("s.yaml:2:1: not valid YAML")
+        }
+    }
+}
