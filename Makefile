@@ -7,6 +7,7 @@ export PATH
 SUDO       := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 OUT        ?= out
 BENCH_BUILD = .build-release
+BIN         = .build/debug
 
 .PHONY: deps build demo test bench tsan clean
 
@@ -23,11 +24,21 @@ deps:
 build: deps
 	$(SWIFT) build
 
-## demo: build, record a small checkout flow on the virtual clock, print where the trace is.
+## demo: build, simulate samples/checkout.json on the virtual clock, check and export it, print where the outputs are.
 demo: deps
-	$(SWIFT) build --product boardy-demo
+	$(SWIFT) build --product boardy-viz
 	@mkdir -p $(OUT)
-	$(SWIFT) run --skip-build boardy-demo $(OUT)
+	$(BIN)/boardy-viz check samples/checkout.json
+	$(BIN)/boardy-viz simulate samples/checkout.json -o $(OUT)/checkout.jsonl
+	$(BIN)/boardy-viz test samples/checkout.json
+	$(BIN)/boardy-viz stats $(OUT)/checkout.jsonl
+	$(BIN)/boardy-viz export $(OUT)/checkout.jsonl --to chrome -o $(OUT)/checkout.chrome.json
+	$(BIN)/boardy-viz export $(OUT)/checkout.jsonl --to dot -o $(OUT)/checkout.observed.dot
+	@echo
+	@echo "outputs:"
+	@echo "  trace:        $(OUT)/checkout.jsonl"
+	@echo "  Perfetto:     $(OUT)/checkout.chrome.json (open in https://ui.perfetto.dev)"
+	@echo "  observed DOT: $(OUT)/checkout.observed.dot"
 
 ## test: the whole test suite (Swift Testing).
 test: deps
@@ -39,6 +50,7 @@ bench: deps
 	$(SWIFT) build -c release --scratch-path $(BENCH_BUILD) --product boardy-bench
 	$(BENCH_BUILD)/release/boardy-bench recorder
 	$(BENCH_BUILD)/release/boardy-bench trace-io
+	$(BENCH_BUILD)/release/boardy-bench simulate
 
 ## tsan: the test suite under the thread sanitizer (slow; not part of `make test`).
 tsan: deps

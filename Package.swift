@@ -80,7 +80,7 @@ let package = Package(
         .executableTarget(
             name: "boardy-bench",
             dependencies: [
-                "Boardy", "BoardyTrace",
+                "Boardy", "BoardyTrace", "BoardySimulation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/boardy-bench"

@@ -10,7 +10,7 @@ struct BoardyBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "boardy-bench",
         abstract: "Measures boardy-viz's engine, recorder and trace codec (release build).",
-        subcommands: [RecorderBench.self, TraceIOBench.self])
+        subcommands: [RecorderBench.self, TraceIOBench.self, SimulateBench.self])
 }
 
 /// Monotonic seconds.

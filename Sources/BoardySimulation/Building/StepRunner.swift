@@ -11,19 +11,25 @@ struct StepRunner {
 
     func start() { run(0) }
 
-    private func run(_ i: Int) {
-        guard !isFinished() else { return }
-        guard i < steps.count else {
-            onEnd()
-            return
-        }
-        let step = steps[i]
-        let go = {
+    /// Runs steps without delay inline, in a loop; schedules the rest from the first delayed one.
+    private func run(_ first: Int) {
+        var i = first
+        while i < steps.count {
             guard !isFinished() else { return }
+            let step = steps[i]
+            if step.after.microseconds > 0 {
+                let next = i
+                board.schedule(after: step.after) { [self] in
+                    guard !isFinished() else { return }
+                    perform(steps[next].action)
+                    run(next + 1)
+                }
+                return
+            }
             perform(step.action)
-            run(i + 1)
+            i += 1
         }
-        if step.after.microseconds == 0 { go() } else { board.schedule(after: step.after, go) }
+        if !isFinished() { onEnd() }
     }
 }
 
@@ -44,7 +50,7 @@ final class ScriptedBoard: Board, ActivatableBoard {
     func activate(withOption option: Any?) {
         StepRunner(
             steps: steps, board: self,
-            perform: { [unowned self] action in
+            perform: { [self] action in
                 switch action {
                 case let .output(v): sendOutput(v)
                 case let .complete(ok):
@@ -54,7 +60,7 @@ final class ScriptedBoard: Board, ActivatableBoard {
                 case let .command(c, to): sendCommand(c, to: to)
                 case .progress: break
                 }
-            }, isFinished: { [unowned self] in completed }, onEnd: {}
+            }, isFinished: { [self] in completed }, onEnd: {}
         ).start()
     }
 
@@ -80,7 +86,7 @@ final class ScriptedContinuousBoard: ContinuousBoard {
         let inner = continuousMotherboard
         StepRunner(
             steps: steps, board: self,
-            perform: { [unowned self] action in
+            perform: { [self] action in
                 switch action {
                 case let .output(v): sendOutput(v)
                 case let .complete(ok):
@@ -90,7 +96,7 @@ final class ScriptedContinuousBoard: ContinuousBoard {
                 case let .command(c, to): inner.sendCommand(c, to: to)
                 case .progress: break
                 }
-            }, isFinished: { [unowned self] in completed }, onEnd: {}
+            }, isFinished: { [self] in completed }, onEnd: {}
         ).start()
     }
 

@@ -80,7 +80,7 @@ public enum Simulator {
         }
         if let d = built.dispatch { warnings = d.warnings }
         let header = TraceHeader(scenario: scenario.name, clock: .virtual, definition: scenario.fingerprint)
-        let events = recorder.events
+        let events = recorder.takeEvents()
         return SimulationResult(
             trace: Trace(header: header, events: events), summary: SimulationSummary(events, end: built.scheduler.now), warnings: warnings)
     }

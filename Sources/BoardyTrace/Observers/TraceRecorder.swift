@@ -87,6 +87,21 @@ public final class TraceRecorder: TraceObserver, @unchecked Sendable {
         }
     }
 
+    /// Takes the events recorded so far, leaving the recorder empty; cheaper than ``events``
+    /// followed by ``removeAll(keepingCapacity:)`` (large batches are moved, not copied).
+    public func takeEvents() -> [TraceEvent] {
+        lock.withLock {
+            var taken = Store()
+            swap(&taken, &store)
+            if taken.chunks.isEmpty { return taken.tail }
+            var all = taken.chunks.removeFirst()
+            all.reserveCapacity(taken.count)
+            for c in taken.chunks { all.append(contentsOf: c) }
+            all.append(contentsOf: taken.tail)
+            return all
+        }
+    }
+
     /// How many events were recorded.
     public var count: Int { lock.withLock { store.count } }
 
