@@ -4,17 +4,13 @@ struct GateNode: Hashable {
     let gate: BoardID
 }
 
-/// An activation that was requested and now waits for a barrier (or is about to).
+/// An activation that waits for a barrier: its request and the motherboard it was made in.
 struct PendingActivation {
     let motherboard: Motherboard
-    let board: BoardID
-    let input: Any?
-    let inputJSON: JSONValue?
-    let source: BoardID?
-    /// The `seq` of its `activation.requested` (0 when not traced).
-    let requestSeq: Int
-    /// Set when this activation runs a gate for a barrier: the gate's node.
-    let forGate: GateNode?
+    let request: Motherboard.Request
+    var board: BoardID { request.board }
+    var requestSeq: Int { request.requestSeq }
+    var forGate: GateNode? { request.forGate }
 }
 
 /// One open run of a gate: the activations waiting for it, in request order.

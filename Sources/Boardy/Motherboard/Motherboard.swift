@@ -274,21 +274,20 @@ public final class Motherboard {
         checkActivationBarrier(board, request, cause: reqCause, runtime: runtime)
     }
 
-    /// An activation request on its way through the checks (a ``PendingActivation`` once it waits).
+    /// An activation request on its way through the checks (a ``PendingActivation`` once it
+    /// waits, which adds the motherboard: retaining it only then keeps the hot path cheap).
     struct Request {
         let board: BoardID
         let input: Any?
         let inputJSON: JSONValue?
         let source: BoardID?
+        /// The `seq` of its `activation.requested` (0 when not traced).
         let requestSeq: Int
+        /// Set when this activation runs a gate for a barrier: the gate's node.
         let forGate: GateNode?
     }
 
-    private func pending(_ r: Request) -> PendingActivation {
-        PendingActivation(
-            motherboard: self, board: r.board, input: r.input, inputJSON: r.inputJSON, source: r.source, requestSeq: r.requestSeq,
-            forGate: r.forGate)
-    }
+    private func pending(_ r: Request) -> PendingActivation { PendingActivation(motherboard: self, request: r) }
 
     /// Checks the gateway; true when the activation goes on now, false when it waits for a run
     /// of the gate (or was cancelled on a loop).
@@ -375,11 +374,9 @@ public final class Motherboard {
             return
         }
         if fromGateway {
-            let request = Request(
-                board: w.board, input: w.input, inputJSON: w.inputJSON, source: w.source, requestSeq: w.requestSeq, forGate: w.forGate)
-            checkActivationBarrier(board, request, cause: cause, runtime: runtime)
+            checkActivationBarrier(board, w.request, cause: cause, runtime: runtime)
         } else {
-            performActivation(board, input: w.input, inputJSON: w.inputJSON, cause: cause, runtime: runtime)
+            performActivation(board, input: w.request.input, inputJSON: w.request.inputJSON, cause: cause, runtime: runtime)
         }
     }
 

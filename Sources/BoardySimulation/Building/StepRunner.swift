@@ -33,6 +33,29 @@ struct StepRunner {
     }
 }
 
+extension StepRunner {
+    /// Runs a scripted board's steps: outputs and completion go out through the board; activations
+    /// and commands go to `inner` (a continuous board's motherboard) or else to the board's own.
+    static func script(_ steps: [Step], board: Board, inner: Motherboard?, completed: @escaping () -> Bool, markCompleted: @escaping () -> Void) {
+        StepRunner(
+            steps: steps, board: board,
+            perform: { action in
+                switch action {
+                case let .output(v): board.sendOutput(v)
+                case let .complete(ok):
+                    markCompleted()
+                    board.complete(ok)
+                case let .activate(id, input):
+                    if let inner { inner.activate(id, with: input) } else { board.activateBoard(id, with: input) }
+                case let .command(c, to):
+                    if let inner { inner.sendCommand(c, to: to) } else { board.sendCommand(c, to: to) }
+                case .progress: break
+                }
+            }, isFinished: completed, onEnd: {}
+        ).start()
+    }
+}
+
 /// A plain scenario board: its steps send outputs, complete it, activate siblings, send commands.
 final class ScriptedBoard: Board, ActivatableBoard {
     let steps: [Step]
@@ -48,20 +71,7 @@ final class ScriptedBoard: Board, ActivatableBoard {
     }
 
     func activate(withOption option: Any?) {
-        StepRunner(
-            steps: steps, board: self,
-            perform: { [self] action in
-                switch action {
-                case let .output(v): sendOutput(v)
-                case let .complete(ok):
-                    completed = true
-                    complete(ok)
-                case let .activate(id, input): activateBoard(id, with: input)
-                case let .command(c, to): sendCommand(c, to: to)
-                case .progress: break
-                }
-            }, isFinished: { [self] in completed }, onEnd: {}
-        ).start()
+        StepRunner.script(steps, board: self, inner: nil, completed: { [self] in completed }, markCompleted: { [self] in completed = true })
     }
 
     func shouldBypassGatewayBarrier() -> Bool { bypass }
@@ -83,21 +93,9 @@ final class ScriptedContinuousBoard: ContinuousBoard {
     }
 
     override func activate(withOption option: Any?) {
-        let inner = continuousMotherboard
-        StepRunner(
-            steps: steps, board: self,
-            perform: { [self] action in
-                switch action {
-                case let .output(v): sendOutput(v)
-                case let .complete(ok):
-                    completed = true
-                    complete(ok)
-                case let .activate(id, input): inner.activate(id, with: input)
-                case let .command(c, to): inner.sendCommand(c, to: to)
-                case .progress: break
-                }
-            }, isFinished: { [self] in completed }, onEnd: {}
-        ).start()
+        StepRunner.script(
+            steps, board: self, inner: continuousMotherboard, completed: { [self] in completed },
+            markCompleted: { [self] in completed = true })
     }
 
     override func shouldBypassGatewayBarrier() -> Bool { bypass }
