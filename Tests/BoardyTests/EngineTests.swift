@@ -202,3 +202,41 @@ struct DeliveryTests {
         #expect(h.recorder.count == events.count + 2)
     }
 }
+
+@Suite("Engine: API misuse does not crash")
+struct MisuseTests {
+    @Test("an inner motherboard used before its continuous board is installed runs that work once it is")
+    func innerBeforeInstall() {
+        let h = Harness()
+        var ran = false
+        let inner = ClosureBoard<Void>(identifier: "inner") { _, _ in ran = true }
+        let cont = ContinuousBoard(identifier: "cont", boards: [inner])
+        cont.continuousMotherboard.activate("inner")
+        #expect(!ran)
+        _ = h.motherboard([cont])
+        #expect(ran)
+        #expect(h.lines.contains("[main/cont] activation.performed inner"))
+    }
+
+    @Test("a negative delay means now; plugins and gateways installed after initialize() still apply")
+    func lateInstallsAndNegativeDelays() {
+        let scheduler = VirtualScheduler()
+        var fired = false
+        scheduler.schedule(after: TraceTime(microseconds: -5)) { fired = true }
+        scheduler.run()
+        #expect(fired)
+        #expect(scheduler.now == .zero)
+
+        struct Late: LauncherPlugin {
+            func registerBoards(into producer: BoardProducer) {
+                producer.add(registration: BoardRegistration("late") { ClosureBoard<Void>(identifier: $0) { _, _ in } })
+            }
+        }
+        let h = Harness()
+        let launcher = PluginLauncher.with(options: LaunchOptions(runtime: h.runtime)).initialize()
+        launcher.install(launcherPlugin: Late()).install(gatewayBarrier: .exempt, for: "late")
+        launcher.mainboard.activate("late")
+        #expect(h.lines.contains("activation.performed late"))
+        #expect(h.lines.contains("gateway.checked late"))
+    }
+}

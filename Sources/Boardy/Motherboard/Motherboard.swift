@@ -105,6 +105,9 @@ public final class Motherboard {
                 continuous.attachInner(runtime: runtime, path: "\(path)/\(board.identifier.rawValue)", context: context)
             }
         }
+        let waiting = waitingForRuntime
+        waitingForRuntime = []
+        for action in waiting { submit(action) }
     }
 
     // MARK: Gateway
@@ -162,10 +165,16 @@ public final class Motherboard {
 
     private func submit(_ action: WorkItem.Action) {
         guard let runtime else {
-            preconditionFailure("Motherboard \(path): used before its continuous board was installed")
+            // The inner motherboard of a continuous board that is not installed yet: the work
+            // waits and runs, in order, once the board is installed.
+            waitingForRuntime.append(action)
+            return
         }
         runtime.submit(WorkItem(motherboard: self, action: action, cause: runtime.currentCause))
     }
+
+    /// Work asked of an inner motherboard before its continuous board was installed.
+    private var waitingForRuntime: [WorkItem.Action] = []
 
     func receive(_ emission: Board.Emission, from board: Board) {
         switch emission {

@@ -34,7 +34,15 @@ public enum Stimulus {
 extension Motherboard {
     /// Applies an outside stimulus: records it, then performs it with the stimulus as its cause.
     public func stimulate(_ stimulus: Stimulus) {
-        guard let runtime else { preconditionFailure("Motherboard \(path): used before its continuous board was installed") }
+        guard let runtime else {
+            // Not installed yet: no trace to record in; the work waits for the installation.
+            switch stimulus {
+            case let .activate(id, input): activate(id, with: input)
+            case let .complete(id, isDone): completeBoard(id, isDone: isDone)
+            case let .command(id, command): sendCommand(command, to: id)
+            }
+            return
+        }
         let seq = runtime.recordStimulus(stimulus.action, fields: stimulus.fields, mb: path)
         runtime.withCause(seq) {
             switch stimulus {

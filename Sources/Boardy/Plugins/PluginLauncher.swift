@@ -56,11 +56,15 @@ public final class PluginLauncher {
         PluginLauncher(options: options)
     }
 
-    /// Adds a plugin (before ``initialize()``).
+    /// Adds a plugin; after ``initialize()`` its boards and flows go onto the main motherboard
+    /// at once.
     @discardableResult
     public func install(launcherPlugin: any LauncherPlugin) -> PluginLauncher {
-        precondition(built == nil, "PluginLauncher: install plugins before initialize()")
         plugins.append(launcherPlugin)
+        if let built {
+            if let producer = built.boardProducer { launcherPlugin.registerBoards(into: producer) }
+            launcherPlugin.registerFlows(on: built)
+        }
         return self
     }
 
@@ -68,8 +72,8 @@ public final class PluginLauncher {
     /// board (Boardy's `install(gatewayBarrier:for:)`).
     @discardableResult
     public func install(gatewayBarrier: GatewayBarrier, for id: BoardID? = nil) -> PluginLauncher {
-        precondition(built == nil, "PluginLauncher: install gateway barriers before initialize()")
         gateways.append((gatewayBarrier, id))
+        built?.install(gatewayBarrier: gatewayBarrier, for: id)
         return self
     }
 

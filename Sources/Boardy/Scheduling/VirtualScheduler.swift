@@ -24,11 +24,11 @@ public final class VirtualScheduler: Scheduler {
     /// How many actions are waiting.
     public var pendingCount: Int { queue.count }
 
+    /// Schedules `action` after `delay`; a negative delay means now (after what is already due).
     @discardableResult
     public func schedule(after delay: TraceDuration, _ action: @escaping () -> Void) -> ScheduledAction {
-        precondition(delay.microseconds >= 0, "VirtualScheduler: a delay cannot be negative (\(delay))")
         let token = ScheduledAction()
-        queue.insert(ScheduledEntry(time: now.microseconds + delay.microseconds, order: nextOrder, token: token, action: action))
+        queue.insert(ScheduledEntry(time: now.microseconds + max(0, delay.microseconds), order: nextOrder, token: token, action: action))
         nextOrder &+= 1
         return token
     }
