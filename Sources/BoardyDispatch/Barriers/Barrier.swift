@@ -33,6 +33,14 @@ public protocol ConfigurableBarrier: Barrier {
     /// Applies the `configuration` object of its settings entry (`{}` when it has none or the
     /// entry was removed: back to its defaults).
     func updateConfiguration(_ configuration: JSONObject)
+    /// Values of the last configuration that were ignored, each naming its key (Tealium is
+    /// lenient: a bad value keeps the default). The manager adds them to its warnings.
+    var configurationWarnings: [String] { get }
+}
+
+extension ConfigurableBarrier {
+    /// Barriers that do not check their configuration report nothing.
+    public var configurationWarnings: [String] { [] }
 }
 
 /// Creates a configurable barrier and says where it applies by default (Tealium's

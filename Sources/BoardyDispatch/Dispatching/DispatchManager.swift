@@ -196,18 +196,8 @@ public final class DispatchManager: BarrierRegistry {
                 hook(barrier)
             }
             if let b = configured.first(where: { $0.factory.id == factory.id })?.barrier {
-                warnings.append(contentsOf: configurationWarnings(of: b))
+                warnings.append(contentsOf: b.configurationWarnings)
             }
-        }
-    }
-
-    private func configurationWarnings(of barrier: any Barrier) -> [String] {
-        switch barrier {
-        case let b as ConnectivityBarrier: return b.configurationWarnings
-        case let b as BatchingBarrier: return b.configurationWarnings
-        case let b as TimerBarrier: return b.configurationWarnings
-        case let b as ScheduledBarrier: return b.configurationWarnings
-        default: return []
         }
     }
 
