@@ -9,7 +9,7 @@ OUT        ?= out
 BENCH_BUILD = .build-release
 BIN         = .build/debug
 
-.PHONY: deps build demo test bench tsan clean
+.PHONY: deps build demo test bench tsan schemas clean
 
 ## deps: install libgraphviz-dev through apt when pkg-config cannot find libgvc.
 deps:
@@ -51,6 +51,10 @@ bench: deps
 	$(BENCH_BUILD)/release/boardy-bench recorder
 	$(BENCH_BUILD)/release/boardy-bench trace-io
 	$(BENCH_BUILD)/release/boardy-bench simulate
+
+## schemas: validate every sample scenario and checked-in trace against schemas/ (Python's jsonschema; also run by `make test`).
+schemas:
+	python3 schemas/validate.py samples/*.json samples/traces/*.jsonl Tests/*/Fixtures/*.jsonl
 
 ## tsan: the test suite under the thread sanitizer (slow; not part of `make test`).
 tsan: deps
