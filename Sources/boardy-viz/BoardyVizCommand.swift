@@ -109,7 +109,7 @@ struct Simulate: ParsableCommand {
         let result = try guarded { () throws -> SimulationResult in
             let s = try ScenarioLoader.load(path: scenario)
             let r = Simulator.run(s, until: until.map(TraceTime.seconds))
-            try emit(r.trace.jsonl, to: output)
+            try emit(r.jsonl, to: output)
             return r
         }
         for w in result.warnings { warn("warning: \(w)") }
@@ -118,7 +118,7 @@ struct Simulate: ParsableCommand {
         switch format {
         case .json:
             var o: JSONObject = [
-                "scenario": .string(result.trace.header.scenario ?? ""), "events": .int(Int64(summary.events)),
+                "scenario": .string(result.header.scenario ?? ""), "events": .int(Int64(summary.events)),
                 "boardsActivated": .int(Int64(summary.boardsActivated)), "barriersResolved": .int(Int64(summary.barriersResolved)),
                 "loops": .int(Int64(summary.loops)), "stuck": .int(Int64(summary.stuckBarriers)),
                 "heldDispatchers": .int(Int64(summary.heldDispatchers)), "endTime": summary.endTime.jsonValue,
@@ -127,7 +127,7 @@ struct Simulate: ParsableCommand {
             text = JSONValue.object(o).jsonText
         case .text:
             text = """
-                \(result.trace.header.scenario ?? "scenario"): \(summary.events) events, \(summary.boardsActivated) boards activated, \
+                \(result.header.scenario ?? "scenario"): \(summary.events) events, \(summary.boardsActivated) boards activated, \
                 \(summary.barriersResolved) barriers resolved, \(summary.loops) loops, \(summary.stuckBarriers) stuck, \
                 \(summary.heldDispatchers) dispatchers holding events; ended at t=\(summary.endTime)\(output.map { "\ntrace: \($0)" } ?? "")
                 """

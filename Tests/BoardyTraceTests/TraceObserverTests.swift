@@ -126,16 +126,38 @@ struct TraceRecorderBatchTests {
         TraceEvent(seq: seq, t: .zero, mb: "main", body: .outputSent(board: "b", output: .int(Int64(seq))))
     }
 
-    @Test("single events, small batches and adopted large batches keep their order")
+    @Test("takeRecording hands the batches over as one collection in order, and empties the recorder")
+    func recordingAcrossBatches() {
+        let recorder = TraceRecorder()
+        var seq = 0
+        func next(_ n: Int) -> [TraceEvent] { (0..<n).map { _ in seq += 1; return event(seq) } }
+        recorder.record(contentsOf: next(300))
+        for e in next(3) { recorder.record(e) }
+        recorder.record(contentsOf: next(256))
+        recorder.record(contentsOf: next(7))
+        let recording = recorder.takeRecording()
+        #expect(recorder.count == 0 && recorder.events.isEmpty)
+        #expect(recording.count == seq)
+        #expect(recording.map(\.seq) == Array(1...seq))
+        #expect(recording.array().map(\.seq) == Array(1...seq))
+        var viaForEach: [Int] = []
+        recording.forEachEvent { viaForEach.append($0.seq) }
+        #expect(viaForEach == Array(1...seq))
+        let header = TraceHeader(scenario: "s", clock: .virtual, definition: nil)
+        #expect(recording.jsonl(header: header) == Trace(header: header, events: recording.array()).jsonl)
+        #expect(RecordedEvents().isEmpty && RecordedEvents().count == 0)
+    }
+
+    @Test("single events and batches (moved in, not copied) keep their order")
     func orderAcrossBatches() {
         let recorder = TraceRecorder()
         var seq = 0
         func next(_ n: Int) -> [TraceEvent] { (0..<n).map { _ in seq += 1; return event(seq) } }
         for e in next(3) { recorder.record(e) }
         recorder.record(contentsOf: next(10))
-        recorder.record(contentsOf: next(TraceRecorder.adoptBatchSize + 5))
+        recorder.record(contentsOf: next(300))
         for e in next(2) { recorder.record(e) }
-        recorder.record(contentsOf: next(TraceRecorder.adoptBatchSize))
+        recorder.record(contentsOf: next(256))
         recorder.record(contentsOf: [])
         #expect(recorder.count == seq)
         #expect(recorder.events.map(\.seq) == Array(1...seq))

@@ -81,7 +81,7 @@ public final class BoardyRuntime {
 
     /// Events of the current step, handed to the observer in one call when the work stack is
     /// empty (or the batch is full): one lock per step instead of one per event, and a recorder
-    /// keeps large batches without copying them. Observers see every event before control
+    /// moves the events in without copying them. Observers see every event before control
     /// returns to whoever started the step.
     @exclusivity(unchecked) private var batch: [TraceEvent] = []
     static let batchSize = 512
@@ -91,20 +91,14 @@ public final class BoardyRuntime {
         if !isProcessing || batch.count >= Self.batchSize { flushEvents() }
     }
 
-    /// Hands the collected events to the observer.
+    /// Hands the collected events to the observer: the buffer itself, so a recorder can move
+    /// the events out instead of copying them; the next buffer reuses the memory just freed.
     func flushEvents() {
         guard let observer, !batch.isEmpty else { return }
-        if batch.count >= Self.batchSize / 2 {
-            // Large: hand the buffer itself over (a recorder keeps it) and start a new one.
-            var out: [TraceEvent] = []
-            out.reserveCapacity(Self.batchSize)
-            swap(&out, &batch)
-            observer.record(contentsOf: out)
-        } else {
-            // Small: the observer copies what it keeps; this buffer is reused.
-            observer.record(contentsOf: batch)
-            batch.removeAll(keepingCapacity: true)
-        }
+        var out: [TraceEvent] = []
+        out.reserveCapacity(Self.batchSize)
+        swap(&out, &batch)
+        observer.record(contentsOf: out)
     }
 
     /// Records what a board emits after its motherboard was released: it goes nowhere, but the

@@ -33,35 +33,57 @@ struct StepRunner {
     }
 }
 
-extension StepRunner {
-    /// Runs a scripted board's steps: outputs and completion go out through the board; activations
-    /// and commands go to `inner` (a continuous board's motherboard) or else to the board's own.
-    static func script(_ steps: [Step], board: Board, inner: Motherboard?, completed: @escaping () -> Bool, markCompleted: @escaping () -> Void) {
-        StepRunner(
-            steps: steps, board: board,
-            perform: { action in
-                switch action {
-                case let .output(v): board.sendOutput(v)
-                case let .complete(ok):
-                    markCompleted()
-                    board.complete(ok)
-                case let .activate(id, input):
-                    if let inner { inner.activate(id, with: input) } else { board.activateBoard(id, with: input) }
-                case let .command(c, to):
-                    if let inner { inner.sendCommand(c, to: to) } else { board.sendCommand(c, to: to) }
-                case .progress: break
+/// A scripted board (plain or continuous) runs its steps itself, without closures: steps
+/// without delay run inline in a loop; the first delayed one schedules the rest. Outputs and
+/// completion go out through the board; activations and commands go to ``stepTarget`` (a
+/// continuous board's inner motherboard) or else to the board's own.
+protocol ScriptedSteps: Board {
+    var steps: [Step] { get }
+    var completed: Bool { get set }
+    var stepTarget: Motherboard? { get }
+}
+
+extension ScriptedSteps {
+    func runSteps(from first: Int) {
+        var i = first
+        while i < steps.count {
+            if completed { return }
+            let step = steps[i]
+            if step.after.microseconds > 0 {
+                schedule(after: step.after) { [self] in
+                    guard !completed else { return }
+                    perform(steps[i].action)
+                    runSteps(from: i + 1)
                 }
-            }, isFinished: completed, onEnd: {}
-        ).start()
+                return
+            }
+            perform(step.action)
+            i += 1
+        }
+    }
+
+    private func perform(_ action: Step.Action) {
+        switch action {
+        case let .output(v): sendOutput(v)
+        case let .complete(ok):
+            completed = true
+            complete(ok)
+        case let .activate(id, input):
+            if let inner = stepTarget { inner.activate(id, with: input) } else { activateBoard(id, with: input) }
+        case let .command(c, to):
+            if let inner = stepTarget { inner.sendCommand(c, to: to) } else { sendCommand(c, to: to) }
+        case .progress: break
+        }
     }
 }
 
 /// A plain scenario board: its steps send outputs, complete it, activate siblings, send commands.
-final class ScriptedBoard: Board, ActivatableBoard {
+final class ScriptedBoard: Board, ActivatableBoard, ScriptedSteps {
     let steps: [Step]
     let bypass: Bool
     let barrier: ActivationBarrier?
-    private var completed = false
+    var completed = false
+    var stepTarget: Motherboard? { nil }
 
     init(spec: BoardSpec) {
         steps = spec.onActivate
@@ -70,20 +92,19 @@ final class ScriptedBoard: Board, ActivatableBoard {
         super.init(identifier: spec.id)
     }
 
-    func activate(withOption option: Any?) {
-        StepRunner.script(steps, board: self, inner: nil, completed: { [self] in completed }, markCompleted: { [self] in completed = true })
-    }
+    func activate(withOption option: Any?) { runSteps(from: 0) }
 
     func shouldBypassGatewayBarrier() -> Bool { bypass }
     func activationBarrier(withOption option: Any?) -> ActivationBarrier? { barrier }
 }
 
 /// A scenario's continuous (or flow) board: its steps address its inner motherboard.
-final class ScriptedContinuousBoard: ContinuousBoard {
+final class ScriptedContinuousBoard: ContinuousBoard, ScriptedSteps {
     let steps: [Step]
     let bypass: Bool
     let barrier: ActivationBarrier?
-    private var completed = false
+    var completed = false
+    var stepTarget: Motherboard? { continuousMotherboard }
 
     init(spec: BoardSpec, producer: BoardProducer) {
         steps = spec.onActivate
@@ -92,11 +113,7 @@ final class ScriptedContinuousBoard: ContinuousBoard {
         super.init(identifier: spec.id, boardProducer: producer)
     }
 
-    override func activate(withOption option: Any?) {
-        StepRunner.script(
-            steps, board: self, inner: continuousMotherboard, completed: { [self] in completed },
-            markCompleted: { [self] in completed = true })
-    }
+    override func activate(withOption option: Any?) { runSteps(from: 0) }
 
     override func shouldBypassGatewayBarrier() -> Bool { bypass }
     override func activationBarrier(withOption option: Any?) -> ActivationBarrier? { barrier }

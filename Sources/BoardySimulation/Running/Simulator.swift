@@ -3,10 +3,18 @@ import BoardyDispatch
 
 /// What a run of a scenario produced.
 public struct SimulationResult: Sendable {
-    /// The trace (header and events).
-    public var trace: Trace
-    /// Counts for the summary.
-    public var summary: SimulationSummary
+    /// Line 1 of the trace.
+    public var header: TraceHeader
+    /// The events, as the recorder kept them (not copied into one array).
+    public var events: RecordedEvents
+    /// The trace (header and events in one array; built when asked).
+    public var trace: Trace { Trace(header: header, events: events.array()) }
+    /// The trace as JSON Lines, byte for byte what a ``TraceWriter`` writes.
+    public var jsonl: String { events.jsonl(header: header) }
+    /// The virtual time the run ended at.
+    public var endTime: TraceTime
+    /// Counts for the summary, computed from the events when asked.
+    public var summary: SimulationSummary { SimulationSummary(events, end: endTime) }
     /// Settings warnings (Tealium is lenient: invalid barrier entries are ignored).
     public var warnings: [String]
 }
@@ -31,16 +39,17 @@ public struct SimulationSummary: Sendable, Hashable {
     /// Whether the run found a barrier loop or a stuck barrier (`simulate` exits 3).
     public var foundProblems: Bool { loops > 0 || stuckBarriers > 0 }
 
-    init(_ events: [TraceEvent], end: TraceTime) {
+    init(_ events: RecordedEvents, end: TraceTime) {
         self.events = events.count
-        var performed = Set<String>()
+        struct Performed: Hashable { let mb: String, board: String }
+        var performed = Set<Performed>()
         var resolved = 0
         var loops = 0
         var stuck = 0
         var held = 0
-        for e in events {
+        events.forEachEvent { e in
             switch e.body {
-            case let .activationPerformed(b, _): performed.insert("\(e.mb)|\(b)")
+            case let .activationPerformed(b, _): performed.insert(Performed(mb: e.mb, board: b))
             case .barrierResolved: resolved += 1
             case .barrierLoop: loops += 1
             case .stuckBarrier: if e.extra["until"] == nil { stuck += 1 }
@@ -80,9 +89,9 @@ public enum Simulator {
         }
         if let d = built.dispatch { warnings = d.warnings }
         let header = TraceHeader(scenario: scenario.name, clock: .virtual, definition: scenario.fingerprint)
-        let events = recorder.takeEvents()
+        let events = recorder.takeRecording()
         return SimulationResult(
-            trace: Trace(header: header, events: events), summary: SimulationSummary(events, end: built.scheduler.now), warnings: warnings)
+            header: header, events: events, endTime: built.scheduler.now, warnings: warnings)
     }
 
     static func perform(_ step: ScriptStep, in built: BuiltScenario, warnings: inout [String]) {
