@@ -63,8 +63,8 @@ let package = Package(
         ),
         // Rendering: a small graph model over Graphviz's C library. Knows nothing of boards.
         .target(name: "BoardyGraphviz", dependencies: ["CGraphviz"]),
-        // Views of traces: statistics, Chrome/Perfetto export, observed flow graphs.
-        .target(name: "BoardyViz", dependencies: ["BoardyTrace", "BoardyGraphviz"]),
+        // Views: flow graphs (of scenarios, motherboards, traces), timelines, statistics, Chrome export.
+        .target(name: "BoardyViz", dependencies: ["BoardyTrace", "Boardy", "BoardySimulation", "BoardyGraphviz"]),
         // The CLI: thin commands over the modules above.
         .executableTarget(
             name: "boardy-viz",
@@ -80,7 +80,7 @@ let package = Package(
         .executableTarget(
             name: "boardy-bench",
             dependencies: [
-                "Boardy", "BoardyTrace", "BoardySimulation",
+                "Boardy", "BoardyTrace", "BoardySimulation", "BoardyViz", "BoardyGraphviz",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/boardy-bench"

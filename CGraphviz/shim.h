@@ -64,6 +64,26 @@ static inline int bvz_write_dot(Agraph_t *g, char **out, size_t *len) {
     return rc;
 }
 
+/// Renders a laid-out graph into a malloc'd buffer through a memory stream (which grows by
+/// doubling; gvRenderData grows its buffer a page at a time, quadratic for large SVGs).
+/// Returns 0 on success; free the buffer with free().
+static inline int bvz_render_memstream(GVC_t *gvc, Agraph_t *g, const char *format, char **out, size_t *len) {
+    *out = NULL;
+    *len = 0;
+    FILE *f = open_memstream(out, len);
+    if (f == NULL) return -1;
+    int rc = gvRender(gvc, g, format, f);
+    if (fclose(f) != 0) rc = -1;
+    return rc;
+}
+
+/// The attribute symbol `name` for objects of `kind` in `root`, declared (default "") if new.
+static inline Agsym_t *bvz_symbol(Agraph_t *root, int kind, const char *name) {
+    Agsym_t *sym = agattr(root, kind, (char *)name, NULL);
+    if (sym == NULL) sym = agattr(root, kind, (char *)name, "");
+    return sym;
+}
+
 static inline void bvz_free(void *p) { free(p); }
 
 #endif

@@ -9,8 +9,8 @@ import Foundation
 struct BoardyBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "boardy-bench",
-        abstract: "Measures boardy-viz's engine, recorder and trace codec (release build).",
-        subcommands: [RecorderBench.self, TraceIOBench.self, SimulateBench.self])
+        abstract: "Measures boardy-viz's engine, recorder, trace codec, simulator and renderer (release build).",
+        subcommands: [RecorderBench.self, TraceIOBench.self, SimulateBench.self, RenderBench.self])
 }
 
 /// Monotonic seconds.

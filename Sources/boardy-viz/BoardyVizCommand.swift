@@ -16,7 +16,7 @@ struct BoardyVizCommand: ParsableCommand {
             65 malformed input (the message names the file and line); 70 internal error.
             """,
         version: "0.1.0",
-        subcommands: [Simulate.self, Test.self, Check.self, Stats.self, Export.self])
+        subcommands: [Simulate.self, Test.self, Check.self, Stats.self, Export.self, GraphCommand.self, TimelineCommand.self])
 }
 
 /// Output formats for humans or for CI.
@@ -51,6 +51,9 @@ func guarded<T>(_ body: () throws -> T) throws -> T {
     } catch let e as InputError {
         warn("error: \(e.message)")
         throw Exit.malformed
+    } catch let e as GraphvizError {
+        warn("error: \(e)")
+        throw Exit.internalError
     } catch let e as ExitCode {
         throw e
     } catch {
@@ -269,9 +272,109 @@ struct Export: ParsableCommand {
             case .chrome:
                 try emit(ChromeTraceExport.export(t).jsonText + "\n", to: output)
             case .dot:
-                let dot = try GraphvizRenderer.render(ObservedGraph.graph(t), format: .dot)
+                let dot = try FlowGraph.render(FlowModel(trace: t), format: .dot)
                 try emit(String(decoding: dot, as: UTF8.self), to: output)
             }
+        }
+    }
+}
+
+// MARK: graph, timeline
+
+extension RenderFormat: ExpressibleByArgument {}
+
+/// Writes rendered bytes to `path` (whole or not at all), or to standard output.
+func emitBytes(_ bytes: [UInt8], to path: String?) throws {
+    if let path {
+        try writeAtomically(Data(bytes), to: path)
+    } else {
+        FileHandle.standardOutput.write(Data(bytes))
+    }
+}
+
+/// Whether `path` names a trace (by its extension, else by its first line).
+func isTrace(_ path: String) -> Bool {
+    let lower = path.lowercased()
+    if lower.hasSuffix(".jsonl") { return true }
+    if lower.hasSuffix(".json") || lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") { return false }
+    guard let h = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? h.close() }
+    let head = String(decoding: h.readData(ofLength: 200), as: UTF8.self)
+    return head.contains("\"boardy-trace\"")
+}
+
+struct GraphCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "graph",
+        abstract: "Draw the flow graph of a scenario (declared) or of a trace (observed, with counts).",
+        discussion: """
+            Boards are nodes (shape by kind), modules clusters, continuous boards nested clusters;
+            flows are solid edges labelled with the output; activation-barrier and gateway edges
+            are dashed from the gate; exempt boards have a double border; barrier loops are red.
+            Large graphs (over 400 boards) use a layered layout of our own pinned through
+            Graphviz's nop2 engine; the SVG's title names the layout used. `--format dot` writes
+            the graph before layout (no coordinates): the same text on every machine.
+
+            Examples:
+              boardy-viz graph samples/checkout.json -o checkout.graph.svg
+              boardy-viz graph out/checkout.jsonl --format dot
+            """)
+
+    @Argument(help: "A scenario (.json, .yaml) or a trace (.jsonl).") var input: String
+    @Option(name: .shortAndLong, help: "Write here instead of standard output.") var output: String?
+    @Option(help: "svg, dot or png.") var format: RenderFormat = .svg
+
+    func run() throws {
+        try guarded {
+            let model = isTrace(input) ? FlowModel(trace: try readTrace(input)) : FlowModel(scenario: try ScenarioLoader.load(path: input))
+            try emitBytes(try FlowGraph.render(model, format: format), to: output)
+        }
+    }
+}
+
+struct TimelineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "timeline",
+        abstract: "Draw a trace on its time axis: lanes per board and dispatcher, barrier waits as spans.",
+        discussion: """
+            Events are marks (see the legend), barrier waits run from the wait check to the
+            resolution (stuck waits to the end, dashed), arrows follow `cause` between lanes, and
+            cancellations and loops are red. The layout is pinned (linear in the events);
+            Graphviz's nop2 engine draws it. Element ids: board-<id>, dispatcher-<id>,
+            event-<seq>, wait-<seq>, cause-<seq>.
+
+            Examples:
+              boardy-viz timeline out/checkout.jsonl -o checkout.timeline.svg
+              boardy-viz timeline big.jsonl --from 10 --to 20 --board pubPayment -o window.svg
+            """)
+
+    @Argument(help: "The trace file.") var trace: String
+    @Option(name: .shortAndLong, help: "Write here instead of standard output.") var output: String?
+    @Option(help: "svg, dot or png.") var format: RenderFormat = .svg
+    @Option(help: "Only events at or after this virtual time (seconds).") var from: Double?
+    @Option(help: "Only events at or before this virtual time (seconds).") var to: Double?
+    @Option(help: "Only this board's lane (repeatable; `path/id` inside continuous boards).") var board: [String] = []
+    @Flag(help: "Leave out the causal arrows between lanes.") var noCauses = false
+
+    func validate() throws {
+        if let from, from < 0 { throw ValidationError("--from must be at least 0") }
+        if let to, to < 0 { throw ValidationError("--to must be at least 0") }
+        if let from, let to, from > to { throw ValidationError("--from must not be after --to") }
+    }
+
+    func run() throws {
+        try guarded {
+            let t = try readTrace(trace)
+            let big = t.events.count > 10_000
+            if big { warn("timeline: \(t.events.count) events read; laying out") }
+            let options = Timeline.Options(
+                from: from.map { TraceTime(microseconds: Int64(($0 * 1_000_000).rounded())) },
+                to: to.map { TraceTime(microseconds: Int64(($0 * 1_000_000).rounded())) }, boards: Set(board), causes: !noCauses)
+            let graph = Timeline.graph(t, options: options)
+            if big { warn("timeline: \(graph.nodes.count) marks; rendering \(format.rawValue) with Graphviz") }
+            let bytes = try GraphvizRenderer.render(graph, engine: "nop2", format: format)
+            if big { warn("timeline: \(bytes.count) bytes") }
+            try emitBytes(bytes, to: output)
         }
     }
 }

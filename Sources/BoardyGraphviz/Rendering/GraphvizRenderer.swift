@@ -81,15 +81,39 @@ public enum GraphvizRenderer {
         defer { gvFreeLayout(gvc, g) }
         if agerrors() != 0 { throw GraphvizError(stage: "layout (\(engine))", messages: currentMessages()) }
         var out: UnsafeMutablePointer<CChar>?
-        var length: UInt32 = 0
-        guard gvRenderData(gvc, g, format.rawValue, &out, &length) == 0, let out else {
+        var length = 0
+        let rc = bvz_render_memstream(gvc, g, format.rawValue, &out, &length)
+        defer { bvz_free(out) }
+        guard rc == 0, let out else {
             throw GraphvizError(stage: "rendering \(format.rawValue)", messages: currentMessages())
         }
-        defer { gvFreeRenderData(out) }
-        return Array(UnsafeRawBufferPointer(start: out, count: Int(length)))
+        return Array(UnsafeRawBufferPointer(start: out, count: length))
+    }
+
+    /// Attribute symbols of the graph being built, per name: looked up once instead of by name
+    /// for every node and edge. Only used behind the lock.
+    private nonisolated(unsafe) static var nodeSymbols: [String: UnsafeMutablePointer<Agsym_t>] = [:]
+    private nonisolated(unsafe) static var edgeSymbols: [String: UnsafeMutablePointer<Agsym_t>] = [:]
+    /// Nodes by name, so edges find their ends without cgraph's name lookup (a string tree).
+    private nonisolated(unsafe) static var nodesByName: [String: UnsafeMutablePointer<Agnode_t>] = [:]
+
+    private static func symbol(_ root: UnsafeMutablePointer<Agraph_t>, kind: Int32, _ name: String) -> UnsafeMutablePointer<Agsym_t>? {
+        if let s = kind == Int32(AGNODE) ? nodeSymbols[name] : edgeSymbols[name] { return s }
+        guard let s = bvz_symbol(root, kind, name) else { return nil }
+        if kind == Int32(AGNODE) { nodeSymbols[name] = s } else { edgeSymbols[name] = s }
+        return s
     }
 
     private static func build(_ graph: Graph, into g: UnsafeMutablePointer<Agraph_t>) {
+        nodeSymbols = [:]
+        edgeSymbols = [:]
+        nodesByName = [:]
+        nodesByName.reserveCapacity(graph.nodes.count)
+        defer {
+            nodeSymbols = [:]
+            edgeSymbols = [:]
+            nodesByName = [:]
+        }
         for (k, v) in graph.attributes { setAttribute(g, root: g, k, v) }
         for (k, v) in graph.nodeDefaults { _ = bvz_agattr(g, Int32(AGNODE), k, escape(k, v)) }
         for (k, v) in graph.edgeDefaults { _ = bvz_agattr(g, Int32(AGEDGE), k, escape(k, v)) }
@@ -97,18 +121,23 @@ public enum GraphvizRenderer {
         for s in graph.subgraphs { addSubgraph(s, to: g, root: g) }
         var edgeNumber = 0
         for e in graph.edges {
-            guard let t = bvz_agnode(g, e.from), let h = bvz_agnode(g, e.to) else { continue }
+            guard let t = nodesByName[e.from] ?? bvz_agnode(g, e.from), let h = nodesByName[e.to] ?? bvz_agnode(g, e.to) else { continue }
             edgeNumber += 1
             // A unique key per edge keeps parallel edges apart.
             guard let edge = bvz_agedge(g, t, h, "e\(edgeNumber)") else { continue }
-            for (k, v) in e.attributes { setAttribute(edge, root: g, k, v) }
+            for (k, v) in e.attributes {
+                if let sym = symbol(g, kind: Int32(AGEDGE), k) { _ = bvz_agxset(edge, sym, escape(k, v)) }
+            }
         }
     }
 
     private static func addNode(_ n: Node, to g: UnsafeMutablePointer<Agraph_t>, root: UnsafeMutablePointer<Agraph_t>) {
         guard let node = bvz_agnode(g, n.id) else { return }
-        if n.attributes["label"] == nil { setAttribute(node, root: root, "label", n.id) }
-        for (k, v) in n.attributes { setAttribute(node, root: root, k, v) }
+        nodesByName[n.id] = node
+        if n.attributes["label"] == nil, let sym = symbol(root, kind: Int32(AGNODE), "label") { _ = bvz_agxset(node, sym, escape("label", n.id)) }
+        for (k, v) in n.attributes {
+            if let sym = symbol(root, kind: Int32(AGNODE), k) { _ = bvz_agxset(node, sym, escape(k, v)) }
+        }
     }
 
     private static func addSubgraph(_ s: Subgraph, to g: UnsafeMutablePointer<Agraph_t>, root: UnsafeMutablePointer<Agraph_t>) {

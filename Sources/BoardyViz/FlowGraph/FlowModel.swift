@@ -1,0 +1,249 @@
+import Boardy
+import BoardySimulation
+
+/// A flow graph as data, whatever it came from (a scenario, a live motherboard, a trace): boards
+/// with their module and kind, and the links between them. ``FlowGraph`` draws it.
+public struct FlowModel: Sendable, Hashable {
+    /// One board.
+    public struct Board: Sendable, Hashable {
+        /// The motherboard path it lives in: `main`, or `main/<continuous board>`.
+        public var mb: String
+        /// Its id.
+        public var id: String
+        /// Its module (a cluster), if any.
+        public var module: String?
+        /// `board`, `task`, `blockTask`, `resultTask`, `flow`, `barrier`, `continuous`, or a Swift
+        /// type name for a live motherboard.
+        public var kind: String
+        /// Exempt from the gateway (listed in its exemptions).
+        public var exempt: Bool
+        /// Bypasses the gateway (`shouldBypassGatewayBarrier`).
+        public var bypass: Bool
+        /// The motherboard path of its inner boards, for continuous and flow boards.
+        public var inner: String?
+
+        /// A board.
+        public init(mb: String = "main", id: String, module: String? = nil, kind: String = "board", exempt: Bool = false, bypass: Bool = false, inner: String? = nil) {
+            self.mb = mb
+            self.id = id
+            self.module = module
+            self.kind = kind
+            self.exempt = exempt
+            self.bypass = bypass
+            self.inner = inner
+        }
+
+        /// `board-<id>` for boards of `main`, `board-<path below main>/<id>` inside continuous
+        /// boards: the SVG element id.
+        public var elementID: String { "board-" + key }
+
+        /// Unique across motherboards: the id, qualified with the path below `main`.
+        public var key: String { mb == "main" ? id : String(mb.dropFirst("main/".count)) + "/" + id }
+    }
+
+    /// One link between two boards (by ``Board/key``).
+    public struct Link: Sendable, Hashable {
+        /// What the link stands for.
+        public enum Kind: String, Sendable, Hashable {
+            /// A flow step or handler: an output (or completion) leads to the target.
+            case flow
+            /// An activation barrier: the target waits for the gate (the source).
+            case barrier
+            /// The gateway: the target waits for the gateway's gate (the source).
+            case gateway
+        }
+        /// From (the gate, for barriers).
+        public var from: String
+        /// To.
+        public var to: String
+        /// What it stands for.
+        public var kind: Kind
+        /// The output or action, for flows; the barrier identifier for barriers.
+        public var label: String
+        /// How often a trace saw it (nil for declared links).
+        public var count: Int?
+        /// Part of a barrier loop.
+        public var inLoop: Bool
+
+        /// A link.
+        public init(from: String, to: String, kind: Kind, label: String = "", count: Int? = nil, inLoop: Bool = false) {
+            self.from = from
+            self.to = to
+            self.kind = kind
+            self.label = label
+            self.count = count
+            self.inLoop = inLoop
+        }
+    }
+
+    /// The graph's title (the scenario's name).
+    public var title: String
+    /// Where it came from: `scenario`, `motherboard` or `trace`.
+    public var source: String
+    /// Boards, in declaration (or first appearance) order.
+    public var boards: [Board]
+    /// Links, in declaration (or first appearance) order.
+    public var links: [Link]
+
+    /// A model.
+    public init(title: String, source: String, boards: [Board] = [], links: [Link] = []) {
+        self.title = title
+        self.source = source
+        self.boards = boards
+        self.links = links
+    }
+}
+
+// MARK: From a scenario
+
+extension FlowModel {
+    /// The declared flow graph of `scenario`: its boards, flows, activation barriers and gateway;
+    /// links of the barrier loops ``StaticCheck`` finds are marked.
+    public init(scenario s: Scenario) {
+        self.init(title: s.name, source: "scenario")
+        let loops = StaticCheck.check(s).filter { $0.code == "barrier-loop" }.map { Set($0.boards.map(\.rawValue)) }
+        let exempt = Set((s.gateway?.exempt ?? []).map(\.rawValue))
+        func key(_ mb: String, _ id: BoardID) -> String { mb == "main" ? id.rawValue : String(mb.dropFirst(5)) + "/" + id.rawValue }
+        func inLoop(_ gate: String, _ target: String) -> Bool { loops.contains { $0.contains(gate) && $0.contains(target) } }
+
+        func add(_ specs: [BoardSpec], flows: [FlowSpec], mb: String, module inherited: String?) {
+            for b in specs {
+                let isMain = mb == "main"
+                let bypass = b.bypassGateway ?? (b.kind != .board && b.kind != .continuous)
+                let inner = b.boards.isEmpty && b.flows.isEmpty ? nil : "\(mb)/\(b.id.rawValue)"
+                boards.append(
+                    Board(
+                        mb: mb, id: b.id.rawValue, module: b.module ?? inherited, kind: b.kind.rawValue,
+                        exempt: isMain && exempt.contains(b.id.rawValue), bypass: bypass, inner: inner))
+                if let gate = b.activationBarrier?.gate {
+                    let identifier = ActivationBarrier(gate: gate, option: b.activationBarrier!.option).identifier
+                    let loop = isMain && inLoop(gate.rawValue, b.id.rawValue)
+                    links.append(Link(from: key(mb, gate), to: key(mb, b.id), kind: .barrier, label: identifier, inLoop: loop))
+                }
+                if isMain, let g = s.gateway, !exempt.contains(b.id.rawValue), !bypass {
+                    links.append(
+                        Link(from: key(mb, g.gate), to: key(mb, b.id), kind: .gateway, label: "gateway",
+                             inLoop: inLoop(g.gate.rawValue, b.id.rawValue)))
+                }
+                if let inner { add(b.boards, flows: b.flows, mb: inner, module: b.module ?? inherited) }
+            }
+            for f in flows {
+                switch f {
+                case .steps(let ids):
+                    for (a, b) in zip(ids, ids.dropFirst()) { links.append(Link(from: key(mb, a), to: key(mb, b), kind: .flow, label: "any output")) }
+                case .handler(let from, let on, let action):
+                    let on = on.map(Self.describe) ?? "any output"
+                    switch action {
+                    case .activate(let to, _): links.append(Link(from: key(mb, from), to: key(mb, to), kind: .flow, label: on))
+                    case .complete(let to, let with): links.append(Link(from: key(mb, from), to: key(mb, to), kind: .flow, label: "\(on) → complete(\(with))"))
+                    case .relay(let v):
+                        // Out of the continuous board: drawn to the board itself.
+                        let owner = String(mb.split(separator: "/").last ?? "")
+                        let ownerMB = String(mb.dropLast(owner.count + 1))
+                        links.append(Link(from: key(mb, from), to: key(ownerMB, BoardID(owner)), kind: .flow, label: "\(on) → relay \(Self.describe(v))"))
+                    }
+                }
+            }
+        }
+        add(s.boards, flows: s.flows, mb: "main", module: nil)
+    }
+
+    /// A JSON value as a short label: strings without quotes.
+    static func describe(_ v: JSONValue) -> String { v.stringValue ?? v.jsonText }
+}
+
+// MARK: From a live motherboard
+
+extension FlowModel {
+    /// The flow graph of a motherboard built in Swift, from its registrations
+    /// (``Motherboard/definition``): boards with their Swift types, continuous boards' inner
+    /// motherboards, and every flow that names its destination.
+    public init(motherboard: Motherboard, title: String = "motherboard") {
+        self.init(title: title, source: "motherboard")
+        func add(_ definition: JSONValue, mb: String) {
+            guard let o = definition.objectValue else { return }
+            func key(_ id: String) -> String { mb == "main" ? id : String(mb.dropFirst(5)) + "/" + id }
+            for b in o["boards"]?.arrayValue ?? [] {
+                guard let id = b.objectValue?["id"]?.stringValue else { continue }
+                let inner = b.objectValue?["motherboard"]
+                boards.append(Board(mb: mb, id: id, kind: b.objectValue?["type"]?.stringValue ?? "board", inner: inner == nil ? nil : "\(mb)/\(id)"))
+                if let inner { add(inner, mb: "\(mb)/\(id)") }
+            }
+            for id in o["produced"]?.arrayValue ?? [] {
+                guard let id = id.stringValue, !boards.contains(where: { $0.mb == mb && $0.id == id }) else { continue }
+                boards.append(Board(mb: mb, id: id, kind: "produced"))
+            }
+            for f in o["flows"]?.arrayValue ?? [] {
+                guard let f = f.objectValue, let from = f["from"]?.stringValue, let to = f["to"]?.stringValue else { continue }
+                let label = f["match"]?.stringValue ?? (f["on"]?.stringValue == "output" ? "any output" : f["on"]?.stringValue ?? "")
+                links.append(Link(from: key(from), to: key(to), kind: .flow, label: label))
+            }
+        }
+        add(motherboard.definition, mb: "main")
+    }
+}
+
+// MARK: From a trace
+
+extension FlowModel {
+    /// The flow graph a trace shows: the boards that appear, an edge per observed routing with how
+    /// many times it happened, barrier edges from each gate to the boards that waited on it, and
+    /// the links of recorded barrier loops.
+    public init(trace: Trace) {
+        self.init(title: trace.header.scenario ?? "trace", source: "trace")
+        var seen = Set<String>()
+        var linkIndex: [Link: Int] = [:]  // keyed with count nil
+        var loopGates = Set<String>()
+        var waits: [(mb: String, board: String, barrier: String, gateway: Bool)] = []
+        var gateOf: [String: String] = [:]  // mb|barrier → gate
+        func board(_ mb: String, _ id: String) -> String {
+            let b = Board(mb: mb, id: id)
+            if seen.insert(b.key).inserted { boards.append(b) }
+            return b.key
+        }
+        func link(_ l: Link) {
+            if let i = linkIndex[l] {
+                links[i].count! += 1
+            } else {
+                linkIndex[l] = links.count
+                var counted = l
+                counted.count = 1
+                links.append(counted)
+            }
+        }
+        for e in trace.events {
+            switch e.body {
+            case .stimulus: break
+            case .flowRouted(let from, let output, let to, let action):
+                let f = board(e.mb, from)
+                if let to {
+                    let label = action == "activate" ? Self.describe(output) : "\(Self.describe(output)) → \(action)"
+                    link(Link(from: f, to: board(e.mb, to), kind: .flow, label: label))
+                }
+            case .gatewayChecked(let b, let barrier, let result):
+                _ = board(e.mb, b)
+                if result == .wait { waits.append((e.mb, b, barrier, true)) }
+            case .barrierChecked(let b, let barrier, _, let result):
+                _ = board(e.mb, b)
+                if result == .wait { waits.append((e.mb, b, barrier, false)) }
+            case .barrierStarted(let barrier, let gate):
+                gateOf["\(e.mb)|\(barrier)"] = gate
+                _ = board(e.mb, gate)
+            case .barrierLoop(let b, let cycle):
+                _ = board(e.mb, b)
+                loopGates.formUnion(cycle.map { Board(mb: e.mb, id: $0).key })
+            default:
+                if let b = e.body.board { _ = board(e.mb, b) }
+            }
+        }
+        // A wait links the gate to the waiting board; the gate is the one started for that
+        // barrier, or else the barrier identifier itself (a gateway's barrier is its gate's id).
+        for w in waits {
+            let gate = gateOf["\(w.mb)|\(w.barrier)"] ?? w.barrier
+            link(Link(from: board(w.mb, gate), to: board(w.mb, w.board), kind: w.gateway ? .gateway : .barrier, label: w.gateway ? "gateway" : w.barrier))
+        }
+        for i in links.indices where links[i].kind != .flow && loopGates.contains(links[i].from) && loopGates.contains(links[i].to) {
+            links[i].inLoop = true
+        }
+    }
+}
