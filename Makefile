@@ -24,7 +24,7 @@ deps:
 build: deps
 	$(SWIFT) build
 
-## demo: build, simulate samples/checkout.json on the virtual clock, check and export it, print where the outputs are.
+## demo: build, simulate samples/checkout.json on the virtual clock, check it, render its graph and timeline, print where the outputs are.
 demo: deps
 	$(SWIFT) build --product boardy-viz
 	@mkdir -p $(OUT)
@@ -34,8 +34,12 @@ demo: deps
 	$(BIN)/boardy-viz stats $(OUT)/checkout.jsonl
 	$(BIN)/boardy-viz export $(OUT)/checkout.jsonl --to chrome -o $(OUT)/checkout.chrome.json
 	$(BIN)/boardy-viz export $(OUT)/checkout.jsonl --to dot -o $(OUT)/checkout.observed.dot
+	$(BIN)/boardy-viz graph samples/checkout.json -o $(OUT)/checkout.graph.svg
+	$(BIN)/boardy-viz timeline $(OUT)/checkout.jsonl -o $(OUT)/checkout.timeline.svg
 	@echo
 	@echo "outputs:"
+	@echo "  flow graph:   $(OUT)/checkout.graph.svg"
+	@echo "  timeline:     $(OUT)/checkout.timeline.svg"
 	@echo "  trace:        $(OUT)/checkout.jsonl"
 	@echo "  Perfetto:     $(OUT)/checkout.chrome.json (open in https://ui.perfetto.dev)"
 	@echo "  observed DOT: $(OUT)/checkout.observed.dot"
@@ -51,6 +55,7 @@ bench: deps
 	$(BENCH_BUILD)/release/boardy-bench recorder
 	$(BENCH_BUILD)/release/boardy-bench trace-io
 	$(BENCH_BUILD)/release/boardy-bench simulate
+	$(BENCH_BUILD)/release/boardy-bench render
 
 ## schemas: validate every sample scenario and checked-in trace against schemas/ (Python's jsonschema; also run by `make test`).
 schemas:

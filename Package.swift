@@ -112,6 +112,11 @@ let package = Package(
             dependencies: ["BoardySimulation", "Boardy", "BoardyViz", "BoardyTestSupport", "boardy-viz"]
         ),
         .testTarget(name: "BoardyGraphvizTests", dependencies: ["BoardyGraphviz"]),
+        .testTarget(
+            name: "BoardyVizTests",
+            dependencies: ["BoardyViz", "BoardySimulation", "Boardy", "BoardyGraphviz", "BoardyTestSupport"],
+            exclude: ["Fixtures"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

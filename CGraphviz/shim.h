@@ -12,6 +12,8 @@
 #include <graphviz/cgraph.h>
 
 static inline Agdesc_t bvz_directed(void) { return Agdirected; }
+
+
 static inline Agdesc_t bvz_strict_directed(void) { return Agstrictdirected; }
 
 static inline Agraph_t *bvz_agopen(const char *name, Agdesc_t desc) {

@@ -242,6 +242,15 @@ extension FlowModel {
             let gate = gateOf["\(w.mb)|\(w.barrier)"] ?? w.barrier
             link(Link(from: board(w.mb, gate), to: board(w.mb, w.board), kind: w.gateway ? .gateway : .barrier, label: w.gateway ? "gateway" : w.barrier))
         }
+        // Inner motherboards: their continuous board owns them.
+        var innerPaths: [String] = []
+        for b in boards where b.mb != "main" && !innerPaths.contains(b.mb) { innerPaths.append(b.mb) }
+        for path in innerPaths {
+            let parentMB = String(path[..<path.lastIndex(of: "/")!])
+            let owner = String(path[path.index(after: path.lastIndex(of: "/")!)...])
+            _ = board(parentMB, owner)
+            if let i = boards.firstIndex(where: { $0.mb == parentMB && $0.id == owner }) { boards[i].inner = path }
+        }
         for i in links.indices where links[i].kind != .flow && loopGates.contains(links[i].from) && loopGates.contains(links[i].to) {
             links[i].inLoop = true
         }

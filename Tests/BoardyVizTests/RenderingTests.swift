@@ -1,0 +1,333 @@
+import Boardy
+import BoardyGraphviz
+import BoardySimulation
+import BoardyTestSupport
+import BoardyViz
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let sampleNames = ["checkout", "barrier-loop", "stuck-gate", "add-to-cart", "analytics-dispatch"]
+
+func scenario(_ name: String) throws -> Scenario {
+    try ScenarioLoader.load(path: repoRoot.appendingPathComponent("samples/\(name).json").path)
+}
+
+func sampleTrace(_ name: String) throws -> Trace {
+    try Trace.read(path: repoRoot.appendingPathComponent("samples/traces/\(name).jsonl").path)
+}
+
+extension XMLElement {
+    /// The attribute `name`. (FoundationXML's `attribute(forName:)` misses attributes of
+    /// elements in a default namespace here; the attribute list has them.)
+    func attr(_ name: String) -> String? { attributes?.first { $0.name == name }?.stringValue }
+}
+
+/// A rendered SVG, parsed as XML.
+struct SVG {
+    let doc: XMLDocument
+
+    init(_ bytes: [UInt8]) throws { doc = try XMLDocument(data: Data(bytes), options: []) }
+
+    /// Elements of the given Graphviz class (`node`, `edge`, `cluster`).
+    func groups(_ cls: String) throws -> [XMLElement] {
+        try doc.nodes(forXPath: "//*[local-name()='g'][@class='\(cls)']").compactMap { $0 as? XMLElement }
+    }
+
+    /// The `id`s of those groups.
+    func ids(_ cls: String) throws -> Set<String> { Set(try groups(cls).compactMap { $0.attr("id") }) }
+
+    /// Every tooltip (`xlink:title`) in the document.
+    func tooltips() throws -> [String] {
+        try doc.nodes(forXPath: "//*[local-name()='a']").compactMap { ($0 as? XMLElement)?.attr("xlink:title") }
+    }
+
+    /// The text of every `<text>` element.
+    func texts() throws -> [String] { try doc.nodes(forXPath: "//*[local-name()='text']").compactMap(\.stringValue) }
+
+    /// The whole document as text (to find comments in it).
+    var comment: String { String(decoding: doc.xmlData, as: UTF8.self) }
+}
+
+/// Board keys of a scenario, nested ones as `parent/id`.
+func boardKeys(_ specs: [BoardSpec], prefix: String = "") -> [String] {
+    specs.flatMap { b in [prefix + b.id.rawValue] + boardKeys(b.boards, prefix: prefix + b.id.rawValue + "/") }
+}
+
+@Suite("Flow graphs")
+struct FlowGraphTests {
+    @Test("each sample's scenario graph has every board, its modules as clusters, its links and a legend", arguments: sampleNames)
+    func scenarioGraph(name: String) throws {
+        let s = try scenario(name)
+        let model = FlowModel(scenario: s)
+        let svg = try SVG(FlowGraph.render(model, format: .svg))
+        let nodeIDs = try svg.ids("node")
+        for key in boardKeys(s.boards) { #expect(nodeIDs.contains("board-\(key)"), "board-\(key) missing") }
+        let clusters = try svg.ids("cluster")
+        for m in Set(s.boards.compactMap(\.module)) { #expect(clusters.contains("module-\(m)")) }
+        #expect(clusters.contains("legend"))
+        let edges = try svg.ids("edge")
+        #expect(edges.filter { $0.hasPrefix("link-") }.count == model.links.count)
+        #expect(svg.comment.contains("layout strategy: dot"))
+        #expect(try svg.texts().contains { $0.contains("layout: dot") })
+    }
+
+    @Test("checkout: flows are labelled with outputs; the gateway and the activation barrier are dashed from the gate; exemptions have two borders")
+    func checkoutDetails() throws {
+        let model = FlowModel(scenario: try scenario("checkout"))
+        #expect(model.links.contains { $0.kind == .flow && $0.from == "pubWelcome" && $0.to == "pubShoppingCart" && $0.label == "start" })
+        #expect(model.links.contains { $0.kind == .barrier && $0.from == "pubOtp" && $0.to == "pubPayment" })
+        #expect(model.links.contains { $0.kind == .gateway && $0.from == "pubAuth" && $0.to == "pubShoppingCart" })
+        #expect(!model.links.contains { $0.kind == .gateway && $0.to == "pubWelcome" }, "exempt boards are not gated")
+        #expect(model.links.contains { $0.from == "pubPayment/taskCharge" && $0.to == "pubPayment" && $0.label.contains("relay") })
+        let svg = try SVG(FlowGraph.render(model, format: .svg))
+        let welcome = try svg.groups("node").first { $0.attr("id") == "board-pubWelcome" }
+        #expect((try welcome?.nodes(forXPath: ".//*[local-name()='polygon']").count ?? 0) == 2, "double border")
+        let dashed = try svg.groups("edge").filter { e in
+            (try e.nodes(forXPath: ".//*[local-name()='path']")).contains { ($0 as? XMLElement)?.attr("stroke-dasharray") != nil }
+        }
+        #expect(dashed.count >= model.links.filter { $0.kind != .flow }.count)
+        #expect(try svg.ids("cluster").contains("cluster-pubPayment"), "the continuous board is a nested cluster")
+    }
+
+    @Test("barrier-loop: the loop found by check is drawn in red")
+    func loopInRed() throws {
+        let model = FlowModel(scenario: try scenario("barrier-loop"))
+        let loopLinks = model.links.enumerated().filter { $0.element.inLoop }
+        #expect(!loopLinks.isEmpty)
+        let svg = try SVG(FlowGraph.render(model, format: .svg))
+        for (i, _) in loopLinks {
+            let edge = try svg.groups("edge").first { $0.attr("id") == "link-\(i + 1)" }
+            let stroke = try edge?.nodes(forXPath: ".//*[local-name()='path']").first.flatMap { ($0 as? XMLElement)?.attr("stroke") }
+            #expect(stroke == "#d62728")
+        }
+        // The trace's recorded loop marks the same link.
+        #expect(FlowModel(trace: try sampleTrace("barrier-loop")).links.contains { $0.inLoop })
+    }
+
+    @Test("a trace's graph has the observed routings with counts")
+    func observedGraph() throws {
+        let model = FlowModel(trace: try sampleTrace("checkout"))
+        #expect(model.source == "trace")
+        let start = model.links.first { $0.from == "pubWelcome" && $0.to == "pubShoppingCart" }
+        #expect(start?.count == 1 && start?.label == "start")
+        #expect(model.links.contains { $0.kind == .gateway && $0.from == "pubAuth" && $0.to == "pubShoppingCart" })
+        let svg = try SVG(FlowGraph.render(model, format: .svg))
+        #expect(try svg.texts().contains("start ×1"))
+        #expect(try svg.ids("node").contains("board-pubPayment/taskCharge"))
+    }
+
+    @Test("a motherboard assembled in Swift draws its registrations and flows")
+    func liveMotherboard() throws {
+        let runtime = BoardyRuntime()
+        let mb = Motherboard(
+            boards: [
+                ClosureBoard<Any?>(identifier: "cart") { _, _ in }, ClosureBoard<Any?>(identifier: "order") { _, _ in },
+                ClosureBoard<Any?>(identifier: "pay") { _, _ in },
+            ], runtime: runtime)
+        mb.registerFlowSteps("cart" ->> "order" ->> "pay")
+        let model = FlowModel(motherboard: mb, title: "swift")
+        #expect(model.boards.map(\.id) == ["cart", "order", "pay"])
+        #expect(model.links.map { "\($0.from)>\($0.to)" } == ["cart>order", "order>pay"])
+        let svg = try SVG(FlowGraph.render(model, format: .svg))
+        #expect(try svg.ids("node").isSuperset(of: ["board-cart", "board-order", "board-pay"]))
+    }
+
+    @Test("over 400 boards the layered layout is used, pinned through nop2, and the SVG says so")
+    func largeGraphStrategy() throws {
+        var model = FlowModel(title: "big", source: "scenario")
+        for i in 0..<450 { model.boards.append(.init(id: "b\(i)", module: "M\(i / 45)")) }
+        for i in 0..<449 { model.links.append(.init(from: "b\(i)", to: "b\(i + 1)", kind: .flow, label: "next")) }
+        model.links.append(.init(from: "b300", to: "b2", kind: .flow, label: "back"))
+        #expect(FlowGraph.strategy(for: model) == .layered)
+        let svg = try SVG(FlowGraph.render(model, format: .svg))
+        #expect(try svg.ids("node").filter { $0.hasPrefix("board-") }.count == 450)
+        #expect(try svg.ids("cluster").contains("module-M3"))
+        #expect(try svg.texts().contains { $0.contains("layout: layered+nop2") })
+        #expect(FlowGraph.strategy(for: FlowModel(title: "s", source: "scenario", boards: [.init(id: "a")])) == .dot)
+    }
+
+    @Test("two renders of the same scenario give the same SVG bytes; DOT before layout is golden")
+    func deterministic() throws {
+        let model = FlowModel(scenario: try scenario("checkout"))
+        // Byte-identical across processes (the CLI); see cliDeterministic. In one process cgraph
+        // orders clusters by the addresses of their interned names (open problem, issue 7 note).
+        let svg = try SVG(FlowGraph.render(model, format: .svg))
+        #expect(try svg.ids("node").count == (try SVG(FlowGraph.render(model, format: .svg)).ids("node").count))
+        let dot = String(decoding: try FlowGraph.render(model, format: .dot), as: UTF8.self)
+        #expect(!dot.contains("pos="))
+        try expectGolden(dot, "checkout.graph.dot")
+    }
+}
+
+@Suite("Timelines")
+struct TimelineTests {
+    @Test("each sample trace's timeline has a mark per event, a lane per board and dispatcher, an axis and a legend", arguments: sampleNames)
+    func sampleTimeline(name: String) throws {
+        let trace = try sampleTrace(name)
+        let svg = try SVG(Timeline.render(trace, format: .svg))
+        let ids = try svg.ids("node")
+        for e in trace.events { #expect(ids.contains("event-\(e.seq)"), "event-\(e.seq) missing") }
+        for e in trace.events {
+            if let b = e.body.board, e.kind != "stimulus", e.kind != "flow.routed" {
+                let key = e.mb == "main" ? b : String(e.mb.dropFirst(5)) + "/" + b
+                #expect(ids.contains("board-\(key)"), "lane board-\(key) missing")
+            }
+            if case .dispatchSent(let d, _, _) = e.body { #expect(ids.contains("dispatcher-\(d)")) }
+        }
+        #expect(try svg.ids("cluster").contains("legend"))
+        #expect(try svg.ids("edge").contains("axis"))
+        // Tooltips carry the event's fields.
+        let tips = try svg.tooltips()
+        #expect(tips.contains { $0.contains("\"seq\":1,") })
+    }
+
+    @Test("checkout: each gateway wait is a span from the check to the resolution; causes cross lanes")
+    func waitsAndCauses() throws {
+        let trace = try sampleTrace("checkout")
+        let svg = try SVG(Timeline.render(trace, format: .svg))
+        let edges = try svg.ids("edge")
+        let waits = trace.events.filter { e in
+            switch e.body {
+            case .gatewayChecked(_, _, let r): return r == .wait
+            case .barrierChecked(_, _, _, let r): return r == .wait
+            default: return false
+            }
+        }
+        #expect(!waits.isEmpty)
+        for w in waits { #expect(edges.contains("wait-\(w.seq)")) }
+        #expect(edges.contains { $0.hasPrefix("cause-") })
+    }
+
+    @Test("stuck-gate: the open wait runs to the end, dashed; barrier-loop: the loop and its cancellations are red")
+    func stuckAndLoop() throws {
+        let stuck = try SVG(Timeline.render(try sampleTrace("stuck-gate"), format: .svg))
+        let dashedWaits = try stuck.groups("edge").filter { e in
+            let paths = try e.nodes(forXPath: ".//*[local-name()='path']")
+            return (e.attr("id") ?? "").hasPrefix("wait-")
+                && paths.contains { ($0 as? XMLElement)?.attr("stroke-dasharray") != nil }
+        }
+        #expect(!dashedWaits.isEmpty)
+        let loopTrace = try sampleTrace("barrier-loop")
+        let loop = try SVG(Timeline.render(loopTrace, format: .svg))
+        let loopSeq = loopTrace.events.first { $0.kind == "barrier.loop" }!.seq
+        let mark = try loop.groups("node").first { $0.attr("id") == "event-\(loopSeq)" }
+        let fill = try mark?.nodes(forXPath: ".//*[local-name()='polygon']").first.flatMap { ($0 as? XMLElement)?.attr("fill") }
+        #expect(fill == "#d62728")
+    }
+
+    @Test("time windows and board filters keep only what they name")
+    func filters() throws {
+        let trace = try sampleTrace("checkout")
+        let window = try SVG(Timeline.render(trace, format: .svg, options: .init(from: .seconds(4), to: .seconds(6))))
+        let ids = try window.ids("node").filter { $0.hasPrefix("event-") }
+        let expected = trace.events.filter { $0.t >= .seconds(4) && $0.t <= .seconds(6) }.map { "event-\($0.seq)" }
+        #expect(ids == Set(expected))
+        let one = try SVG(Timeline.render(trace, format: .svg, options: .init(boards: ["pubAuth"])))
+        let lanes = try one.ids("node").filter { $0.hasPrefix("board-") }
+        #expect(lanes == ["board-pubAuth"])
+    }
+
+    @Test("two renders give the same SVG bytes; the pinned DOT is golden")
+    func deterministic() throws {
+        let trace = try sampleTrace("checkout")
+        #expect(try SVG(Timeline.render(trace, format: .svg)).ids("node") == (try SVG(Timeline.render(trace, format: .svg)).ids("node")))
+        try expectGolden(String(decoding: try Timeline.render(trace, format: .dot), as: UTF8.self), "checkout.timeline.dot")
+    }
+}
+
+@Suite("Hostile ids in pictures")
+struct HostileRenderingTests {
+    static let ids = [
+        "a<b>&c", "quote\"d", "apo's", #"back\slash\n"#, "line\nbreak", "uni·ç😀", "\u{202E}rtl", "node", "edge", "subgraph",
+        "strict", "x\" ]; injected [label=\"y", String(repeating: "L", count: 2000),
+    ]
+
+    @Test("a scenario of hostile ids renders to well-formed SVG with every id intact")
+    func hostileScenario() throws {
+        var boards: [JSONValue] = []
+        for (i, id) in Self.ids.enumerated() {
+            boards.append(["id": .string(id), "module": .string(i % 2 == 0 ? "m<&>\"" : "edge")])
+        }
+        let flows: [JSONValue] = zip(Self.ids, Self.ids.dropFirst()).map { ["from": .string($0), "activate": .string($1), "on": .string("out\\put<&>")] }
+        let text = JSONValue.object(["scenario": "hostile", "boards": .array(boards), "flows": .array(flows)]).jsonText
+        let s = try ScenarioLoader.load(json: text, file: "hostile.json")
+        let model = FlowModel(scenario: s)
+        let svg = try SVG(FlowGraph.render(model, format: .svg))
+        let tips = try svg.tooltips()
+        let nodeIDs = try svg.ids("node")
+        for id in Self.ids {
+            // XML attribute values are normalized: a newline reads back as a space.
+            let attr = id.replacingOccurrences(of: "\n", with: " ")
+            #expect(nodeIDs.contains("board-\(attr)"), "id of \(id.debugDescription)")
+            // Graphviz writes a newline in a tooltip as &#10;, so tooltips keep the text exactly.
+            #expect(tips.contains { $0.hasPrefix(id + " — ") }, "tooltip of \(id.debugDescription)")
+        }
+        // Labels without line breaks render as one text, exactly.
+        let texts = try svg.texts()
+        for id in Self.ids where !id.contains("\n") && id.count < 100 { #expect(texts.contains(id), "label \(id.debugDescription)") }
+        #expect(texts.contains { $0.contains("out\\put<&>") })
+        // And the timeline of its run.
+        let run = Simulator.run(s)
+        _ = try SVG(Timeline.render(run.trace, format: .svg))
+        _ = try SVG(FlowGraph.render(FlowModel(trace: run.trace), format: .svg))
+    }
+
+    @Test("a hostile trace (ids and payloads) renders to a well-formed timeline with tooltips intact")
+    func hostileTrace() throws {
+        var events: [TraceEvent] = []
+        for (i, id) in Self.ids.enumerated() {
+            events.append(TraceEvent(seq: 2 * i + 1, t: .seconds(Double(i)), mb: "main", body: .activationPerformed(board: id, input: .string(id))))
+            events.append(
+                TraceEvent(seq: 2 * i + 2, t: .seconds(Double(i)), mb: "main", cause: 2 * i + 1, body: .outputSent(board: id, output: .string("\u{0}nul"))))
+        }
+        let trace = Trace(header: TraceHeader(scenario: "hostile <&>"), events: events)
+        let svg = try SVG(Timeline.render(trace, format: .svg))
+        let tips = try svg.tooltips()
+        let nodeIDs = try svg.ids("node")
+        for id in Self.ids { #expect(nodeIDs.contains("board-\(id.replacingOccurrences(of: "\n", with: " "))"), "\(id.debugDescription)") }
+        #expect(tips.contains { $0.contains(#""board":"a<b>&c""#) })
+    }
+}
+
+@Suite("Pictures from the CLI")
+struct CLIRenderingTests {
+    /// Runs the built `boardy-viz`.
+    func run(_ args: [String]) throws -> Int32 {
+        let bin = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("boardy-viz")
+        let p = Process()
+        p.executableURL = FileManager.default.fileExists(atPath: bin.path) ? bin : repoRoot.appendingPathComponent(".build/debug/boardy-viz")
+        p.arguments = args
+        p.currentDirectoryURL = repoRoot
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        p.waitUntilExit()
+        return p.terminationStatus
+    }
+
+    @Test("graph and timeline write SVG, DOT and PNG; two runs give the same bytes; bad input and usage get 65 and 64")
+    func cliDeterministic() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("render-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func path(_ n: String) -> String { dir.appendingPathComponent(n).path }
+        for (i, args) in [["graph", "samples/checkout.json"], ["graph", "samples/traces/checkout.jsonl"], ["timeline", "samples/traces/checkout.jsonl"]].enumerated() {
+            #expect(try run(args + ["-o", path("a\(i).svg")]) == 0)
+            #expect(try run(args + ["-o", path("b\(i).svg")]) == 0)
+            let a = try Data(contentsOf: URL(fileURLWithPath: path("a\(i).svg")))
+            #expect(a == (try Data(contentsOf: URL(fileURLWithPath: path("b\(i).svg")))), "\(args)")
+            _ = try SVG(Array(a))
+            #expect(try run(args + ["--format", "png", "-o", path("c\(i).png")]) == 0)
+            #expect(try run(args + ["--format", "dot", "-o", path("d\(i).dot")]) == 0)
+        }
+        #expect(try run(["graph", "samples/checkout.json", "--format", "gif"]) == 64)
+        #expect(try run(["timeline", "samples/traces/checkout.jsonl", "--from", "5", "--to", "2"]) == 64)
+        #expect(try run(["timeline", "samples/checkout.json", "-o", path("never.svg")]) == 65)
+        #expect(!FileManager.default.fileExists(atPath: path("never.svg")))
+    }
+}
