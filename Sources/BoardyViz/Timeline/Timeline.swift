@@ -200,7 +200,8 @@ public struct Timeline {
                 }
             case .activationCancelled(let board, let reason) where reason == .loop:
                 let laneKey = "b|" + Self.key(e.mb, board)
-                for (k, ws) in openWaits {
+                for k in openWaits.keys.sorted() {  // sorted: the spans' order is in the output
+                    let ws = openWaits[k]!
                     let mine = ws.filter { $0.lane == laneKey }
                     guard !mine.isEmpty else { continue }
                     for w in mine { span(w, to: ex, until: "to t=\(e.t)s: cancelled, barrier loop", color: "#d62728aa") }
