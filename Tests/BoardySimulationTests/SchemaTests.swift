@@ -1,3 +1,4 @@
+import BoardyTestSupport
 import Foundation
 import Testing
 

@@ -5,7 +5,6 @@ import BoardyViz
 import Foundation
 import Testing
 
-let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let samplesDir = repoRoot.appendingPathComponent("samples")
 let sampleNames = ["checkout", "barrier-loop", "stuck-gate", "add-to-cart", "analytics-dispatch"]
 

@@ -125,11 +125,8 @@ public final class TraceRecorder: TraceObserver, @unchecked Sendable {
     /// The events as trace lines under `header`, with newlines: exactly what a ``TraceWriter``
     /// would have written.
     public func jsonl(header: TraceHeader) -> String {
-        var w = JSONWriter(capacity: 4096)
-        w.writeValue(.object(header.jsonObject))
-        w.byte(UInt8(ascii: "\n"))
-        for e in events { e.write(to: &w) }
-        return w.string
+        let all = events
+        return header.jsonl(all, count: all.count)
     }
 }
 
@@ -190,11 +187,5 @@ public struct RecordedEvents: Collection, Sendable {
     }
 
     /// The events as trace lines under `header`, exactly as ``TraceWriter`` writes them.
-    public func jsonl(header: TraceHeader) -> String {
-        var w = JSONWriter(capacity: 256 * (count + 1))
-        w.writeValue(.object(header.jsonObject))
-        w.byte(UInt8(ascii: "\n"))
-        forEachEvent { $0.write(to: &w) }
-        return w.string
-    }
+    public func jsonl(header: TraceHeader) -> String { header.jsonl(chunks.joined(), count: count) }
 }

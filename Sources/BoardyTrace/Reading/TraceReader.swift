@@ -45,6 +45,18 @@ public struct TraceReadWarning: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(file):\(line): warning: \(message)" }
 }
 
+extension TraceHeader {
+    /// The header line and `events` as JSON Lines, exactly as ``TraceWriter`` writes them;
+    /// `count` sizes the buffer.
+    func jsonl(_ events: some Sequence<TraceEvent>, count: Int) -> String {
+        var w = JSONWriter(capacity: 256 * (count + 1))
+        w.writeValue(.object(jsonObject))
+        w.byte(UInt8(ascii: "\n"))
+        for e in events { e.write(to: &w) }
+        return w.string
+    }
+}
+
 /// A whole trace in memory.
 public struct Trace: Sendable, Hashable {
     /// Line 1.
@@ -62,13 +74,7 @@ public struct Trace: Sendable, Hashable {
     }
 
     /// The trace as JSON Lines, exactly as ``TraceWriter`` writes it.
-    public var jsonl: String {
-        var w = JSONWriter(capacity: 256 * (events.count + 1))
-        w.writeValue(.object(header.jsonObject))
-        w.byte(UInt8(ascii: "\n"))
-        for e in events { e.write(to: &w) }
-        return w.string
-    }
+    public var jsonl: String { header.jsonl(events, count: events.count) }
 
     /// Reads a whole trace file.
     public static func read(path: String) throws(TraceReadError) -> Trace {

@@ -220,15 +220,16 @@ public enum FlowGraph {
             let y = origin.y - Double(items.count + i) * 40
             let from = "legend:l\(i)a"
             let to = "legend:l\(i)b"
-            sub.nodes.append(Node(from, attributes: ["shape": "point", "width": "0.05", "label": "", "pos": pinned ? "\(origin.x - 60),\(y)" : ""]))
-            sub.nodes.append(
-                Node(to, attributes: ["shape": "plaintext", "style": "", "label": text, "id": "legend-\(items.count + i + 1)", "pos": pinned ? "\(origin.x + 40),\(y)" : ""]))
+            var start = Node(from, attributes: ["shape": "point", "width": "0.05", "label": ""])
+            var end = Node(to, attributes: ["shape": "plaintext", "style": "", "label": text, "id": "legend-\(items.count + i + 1)"])
+            if pinned {
+                start.attributes["pos"] = "\(origin.x - 60),\(y)"
+                end.attributes["pos"] = "\(origin.x + 40),\(y)"
+            }
+            sub.nodes += [start, end]
             var a = attrs
             a["id"] = "legend-edge-\(i + 1)"
             g.edges.append(Edge(from: from, to: to, attributes: a))
-        }
-        if !pinned {
-            for i in sub.nodes.indices { sub.nodes[i].attributes["pos"] = nil }
         }
         g.subgraphs.append(sub)
     }

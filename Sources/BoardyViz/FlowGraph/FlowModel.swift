@@ -38,7 +38,10 @@ public struct FlowModel: Sendable, Hashable {
         public var elementID: String { "board-" + key }
 
         /// Unique across motherboards: the id, qualified with the path below `main`.
-        public var key: String { mb == "main" ? id : String(mb.dropFirst("main/".count)) + "/" + id }
+        public var key: String { Self.key(mb: mb, id: id) }
+
+        /// The key of board `id` in motherboard `mb`: `id` in `main`, `<path below main>/<id>` inside.
+        public static func key(mb: String, id: String) -> String { mb == "main" ? id : String(mb.dropFirst("main/".count)) + "/" + id }
     }
 
     /// One link between two boards (by ``Board/key``).
@@ -103,7 +106,7 @@ extension FlowModel {
         self.init(title: s.name, source: "scenario")
         let loops = StaticCheck.check(s).filter { $0.code == "barrier-loop" }.map { Set($0.boards.map(\.rawValue)) }
         let exempt = Set((s.gateway?.exempt ?? []).map(\.rawValue))
-        func key(_ mb: String, _ id: BoardID) -> String { mb == "main" ? id.rawValue : String(mb.dropFirst(5)) + "/" + id.rawValue }
+        func key(_ mb: String, _ id: BoardID) -> String { Board.key(mb: mb, id: id.rawValue) }
         func inLoop(_ gate: String, _ target: String) -> Bool { loops.contains { $0.contains(gate) && $0.contains(target) } }
 
         func add(_ specs: [BoardSpec], flows: [FlowSpec], mb: String, module inherited: String?) {
@@ -162,7 +165,7 @@ extension FlowModel {
         self.init(title: title, source: "motherboard")
         func add(_ definition: JSONValue, mb: String) {
             guard let o = definition.objectValue else { return }
-            func key(_ id: String) -> String { mb == "main" ? id : String(mb.dropFirst(5)) + "/" + id }
+            func key(_ id: String) -> String { Board.key(mb: mb, id: id) }
             for b in o["boards"]?.arrayValue ?? [] {
                 guard let id = b.objectValue?["id"]?.stringValue else { continue }
                 let inner = b.objectValue?["motherboard"]
@@ -197,9 +200,9 @@ extension FlowModel {
         var waits: [(mb: String, board: String, barrier: String, gateway: Bool)] = []
         var gateOf: [String: String] = [:]  // mb|barrier → gate
         func board(_ mb: String, _ id: String) -> String {
-            let b = Board(mb: mb, id: id)
-            if seen.insert(b.key).inserted { boards.append(b) }
-            return b.key
+            let key = Board.key(mb: mb, id: id)
+            if seen.insert(key).inserted { boards.append(Board(mb: mb, id: id)) }
+            return key
         }
         func link(_ l: Link) {
             if let i = linkIndex[l] {
@@ -231,7 +234,7 @@ extension FlowModel {
                 _ = board(e.mb, gate)
             case .barrierLoop(let b, let cycle):
                 _ = board(e.mb, b)
-                loopGates.formUnion(cycle.map { Board(mb: e.mb, id: $0).key })
+                loopGates.formUnion(cycle.map { Board.key(mb: e.mb, id: $0) })
             default:
                 if let b = e.body.board { _ = board(e.mb, b) }
             }

@@ -47,6 +47,11 @@ public struct Timeline {
     static let pointsPerSecond = 60.0
     static let laneLabelX = -24.0
 
+    /// An invisible point at (x, y): the end of a line.
+    static func point(_ name: String, _ x: Double, _ y: Double) -> Node {
+        Node(name, attributes: ["label": "", "shape": "point", "width": "0.01", "height": "0.01", "pos": "\(x),\(y)"])
+    }
+
     /// The timeline of `trace` as a graph to render with the `nop2` engine.
     public static func graph(_ trace: Trace, options: Options = Options()) -> Graph {
         let events = trace.events.filter { e in
@@ -125,8 +130,8 @@ public struct Timeline {
                     "shape": "plaintext", "fixedsize": "false", "style": "", "label": lane.label, "id": lane.elementID,
                     "pos": "\(laneLabelX - 40),\(ly)", "tooltip": "\(lane.label) (\(lane.group))",
                 ])
-            let end = Node("le:\(key)", attributes: ["label": "", "shape": "point", "width": "0.01", "height": "0.01", "pos": "\(endX),\(ly)"])
-            let start = Node("ls:\(key)", attributes: ["label": "", "shape": "point", "width": "0.01", "height": "0.01", "pos": "\(laneLabelX + 16),\(ly)"])
+            let end = point("le:\(key)", endX, ly)
+            let start = point("ls:\(key)", laneLabelX + 16, ly)
             groupNodes[lane.group, default: []] += [label, start, end]
             g.edges.append(Edge(from: "ls:\(key)", to: "le:\(key)", attributes: ["arrowhead": "none", "color": "#e3e3e3", "penwidth": "1"]))
         }
@@ -159,7 +164,7 @@ public struct Timeline {
                     ]))
         }
         g.nodes.append(Node("axis:a", attributes: ["label": "", "shape": "point", "width": "0.01", "height": "0.01", "pos": "0,\(axisY - 10)"]))
-        g.nodes.append(Node("axis:b", attributes: ["label": "", "shape": "point", "width": "0.01", "height": "0.01", "pos": "\(endX),\(axisY - 10)"]))
+        g.nodes.append(point("axis:b", endX, axisY - 10))
         g.edges.append(Edge(from: "axis:a", to: "axis:b", attributes: ["label": "", "color": "#555555", "id": "axis"]))
 
         // Events.
@@ -170,8 +175,8 @@ public struct Timeline {
         func span(_ w: (lane: String, x: Double, seq: Int, barrier: String, t: TraceTime), to endX: Double, until: String, color: String, dashed: Bool = false) {
             spanNumber += 1
             let ly = y(w.lane)
-            g.nodes.append(Node("ws:\(spanNumber)", attributes: ["label": "", "shape": "point", "width": "0.01", "height": "0.01", "pos": "\(w.x),\(ly)"]))
-            g.nodes.append(Node("we:\(spanNumber)", attributes: ["label": "", "shape": "point", "width": "0.01", "height": "0.01", "pos": "\(endX),\(ly)"]))
+            g.nodes.append(point("ws:\(spanNumber)", w.x, ly))
+            g.nodes.append(point("we:\(spanNumber)", endX, ly))
             var a: Attributes = [
                 "arrowhead": "none", "penwidth": "6", "color": color, "id": "wait-\(w.seq)",
                 "tooltip": "\(lanes[w.lane]!.label) waits on \(w.barrier) from t=\(w.t)s \(until)",
@@ -199,7 +204,7 @@ public struct Timeline {
                     span(w, to: ex, until: "to t=\(e.t)s: \(passed ? "passed" : "failed")", color: passed ? "#2ca02c66" : "#d6272866")
                 }
             case .activationCancelled(let board, let reason) where reason == .loop:
-                let laneKey = "b|" + Self.key(e.mb, board)
+                let laneKey = "b|" + FlowModel.Board.key(mb: e.mb, id: board)
                 for k in openWaits.keys.sorted() {  // sorted: the spans' order is in the output
                     let ws = openWaits[k]!
                     let mine = ws.filter { $0.lane == laneKey }
@@ -229,11 +234,9 @@ public struct Timeline {
 
     // MARK: Lanes and marks
 
-    static func key(_ mb: String, _ board: String) -> String { mb == "main" ? board : String(mb.dropFirst(5)) + "/" + board }
-
     static func lane(of e: TraceEvent, gateOf: [String: String]) -> Lane {
         func board(_ b: String) -> Lane {
-            let k = key(e.mb, b)
+            let k = FlowModel.Board.key(mb: e.mb, id: b)
             return Lane(key: "b|" + k, label: k, elementID: "board-" + k, group: e.mb)
         }
         func dispatcher(_ d: String?) -> Lane {
