@@ -10,14 +10,58 @@
 
 #include <graphviz/gvc.h>
 #include <graphviz/cgraph.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 static inline Agdesc_t bvz_directed(void) { return Agdirected; }
 
 
 static inline Agdesc_t bvz_strict_directed(void) { return Agstrictdirected; }
 
+// An ID discipline that gives every object an ID in creation order.
+//
+// cgraph's default discipline uses the address of an object's interned name as its ID, and
+// keeps subgraphs ordered by ID: the order of clusters in the layout and in the output then
+// depends on where malloc put those names, which differs between two renders in one process.
+// This discipline declines every name (`map` returns FALSE for a string), so cgraph takes a fresh
+// ID from `map(NULL)` (an odd counter per graph, as the default's anonymous IDs) and keeps the
+// name in its own internal map, which `agnameof` consults first (graphviz lib/cgraph/id.c,
+// agmapnametoid). Names print as before; order follows creation.
+static inline void *bvz_id_open(Agraph_t *g, Agdisc_t *disc) {
+    (void)g; (void)disc;
+    IDTYPE *counter = (IDTYPE *)malloc(sizeof(IDTYPE));
+    if (counter != NULL) *counter = 1;
+    return counter;
+}
+static inline long bvz_id_map(void *state, int objtype, char *str, IDTYPE *id, int createflag) {
+    (void)objtype; (void)createflag;
+    if (str != NULL || state == NULL) return 0;  // names: cgraph's internal map
+    IDTYPE *counter = (IDTYPE *)state;
+    *id = *counter;
+    *counter += 2;
+    return 1;
+}
+static inline long bvz_id_alloc(void *state, int objtype, IDTYPE request) {
+    (void)state; (void)objtype; (void)request;
+    return 0;  // no caller-chosen IDs (as the default)
+}
+static inline void bvz_id_free(void *state, int objtype, IDTYPE id) { (void)state; (void)objtype; (void)id; }
+static inline char *bvz_id_print(void *state, int objtype, IDTYPE id) {
+    (void)state; (void)objtype; (void)id;
+    return NULL;  // named objects print from the internal map; anonymous ones as %ID
+}
+static inline void bvz_id_close(void *state) { free(state); }
+static inline void bvz_id_register(void *state, int objtype, void *obj) { (void)state; (void)objtype; (void)obj; }
+
+static Agiddisc_t bvz_creation_order_iddisc = {
+    bvz_id_open, bvz_id_map, bvz_id_alloc, bvz_id_free, bvz_id_print, bvz_id_close, bvz_id_register,
+};
+
+/// Opens a root graph whose objects get IDs in creation order (see above), so subgraphs keep the
+/// order they were created in and output does not depend on memory addresses.
 static inline Agraph_t *bvz_agopen(const char *name, Agdesc_t desc) {
-    return agopen((char *)name, desc, NULL);
+    Agdisc_t disc = { &AgMemDisc, &bvz_creation_order_iddisc, &AgIoDisc };
+    return agopen((char *)name, desc, &disc);
 }
 static inline Agraph_t *bvz_agsubg(Agraph_t *g, const char *name) {
     return agsubg(g, (char *)name, 1);
@@ -50,9 +94,6 @@ static inline char *bvz_agget(void *obj, const char *name) {
     return agget(obj, (char *)name);
 }
 
-
-#include <stdio.h>
-#include <stdlib.h>
 
 /// Writes `g` as DOT text (before or after layout) into a malloc'd buffer; free it with free().
 /// Returns 0 on success.

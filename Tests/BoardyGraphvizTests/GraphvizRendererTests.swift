@@ -37,6 +37,48 @@ struct GraphvizRendererTests {
         #expect(try GraphvizRenderer.render(twoNodes, format: .svg) == (try GraphvizRenderer.render(twoNodes, format: .svg)))
     }
 
+    /// Forty clusters, created in an order that is neither alphabetical nor the order of any
+    /// name's address, each with two nodes and an edge into the next.
+    static let manyClusters: Graph = {
+        var g = Graph(name: "clusters")
+        let order = (0..<40).map { ($0 * 17) % 40 }
+        for i in order {
+            g.subgraphs.append(Subgraph(name: "cluster_m\(i)", attributes: ["label": "m\(i)"], nodes: [Node("a\(i)"), Node("b\(i)")]))
+        }
+        for (i, j) in zip(order, order.dropFirst()) { g.edges.append(Edge(from: "b\(i)", to: "a\(j)")) }
+        return g
+    }()
+
+    @Test("clusters keep their creation order (not their names' addresses): DOT lists them as created")
+    func clusterCreationOrder() throws {
+        let dot = String(decoding: try GraphvizRenderer.render(Self.manyClusters, format: .dot), as: UTF8.self)
+        let listed = dot.split(separator: "\n").compactMap { line -> String? in
+            let t = line.drop { $0 == " " || $0 == "\t" }
+            guard t.hasPrefix("subgraph ") else { return nil }
+            return String(t.dropFirst("subgraph ".count).prefix { $0 != " " })
+        }
+        #expect(listed == Self.manyClusters.subgraphs.map(\.name))
+    }
+
+    @Test("renders of one graph in one process give identical bytes, whatever was allocated in between")
+    func deterministicInOneProcess() throws {
+        let first = try GraphvizRenderer.render(Self.manyClusters, format: .svg)
+        let firstDOT = try GraphvizRenderer.render(Self.manyClusters, format: .dot)
+        var keep: [[UInt8]] = []
+        for round in 0..<6 {
+            // Other graphs (other names interned, other heap shapes) between the renders.
+            var other = Graph(name: "other\(round)")
+            for k in 0..<(round * 7 + 3) {
+                other.subgraphs.append(Subgraph(name: "cluster_x\(round)_\(k)", nodes: [Node("n\(round)_\(k)")]))
+            }
+            keep.append(try GraphvizRenderer.render(other, format: .svg))
+            keep.append(Array(repeating: UInt8(round), count: 1000 * round))
+            #expect(try GraphvizRenderer.render(Self.manyClusters, format: .svg) == first, "SVG differs in round \(round)")
+            #expect(try GraphvizRenderer.render(Self.manyClusters, format: .dot) == firstDOT, "DOT differs in round \(round)")
+        }
+        #expect(keep.count == 12)
+    }
+
     @Test("DOT is the graph before layout: no coordinates, and the same text every time")
     func dotBeforeLayout() throws {
         let dot = String(decoding: try GraphvizRenderer.render(twoNodes, format: .dot), as: UTF8.self)

@@ -153,13 +153,15 @@ struct FlowGraphTests {
     @Test("two renders of the same scenario give the same SVG bytes; DOT before layout is golden")
     func deterministic() throws {
         let model = FlowModel(scenario: try scenario("checkout"))
-        // Byte-identical across processes (the CLI); see cliDeterministic. In one process cgraph
-        // orders clusters by the addresses of their interned names (open problem, issue 7 note).
-        let svg = try SVG(FlowGraph.render(model, format: .svg))
-        #expect(try svg.ids("node").count == (try SVG(FlowGraph.render(model, format: .svg)).ids("node").count))
-        // The golden DOT comes from a fresh process (the CLI), where the cluster order is fixed.
-        let dot = try runCLI(["graph", "samples/checkout.json", "--format", "dot"]).out
+        let svg = try FlowGraph.render(model, format: .svg)
+        // Other renders in between must not change the bytes (cgraph IDs follow creation order).
+        _ = try Timeline.render(try sampleTrace("barrier-loop"), format: .svg)
+        _ = try FlowGraph.render(FlowModel(scenario: try scenario("analytics-dispatch")), format: .svg)
+        #expect(try FlowGraph.render(model, format: .svg) == svg)
+        let dot = String(decoding: try FlowGraph.render(model, format: .dot), as: UTF8.self)
         #expect(!dot.contains("pos="))
+        // In this process and in a fresh one (the CLI), the same golden text.
+        #expect(try runCLI(["graph", "samples/checkout.json", "--format", "dot"]).out == dot)
         try expectGolden(dot, "checkout.graph.dot")
     }
 }
@@ -235,9 +237,13 @@ struct TimelineTests {
     @Test("two renders give the same SVG bytes; the pinned DOT is golden")
     func deterministic() throws {
         let trace = try sampleTrace("checkout")
-        #expect(try SVG(Timeline.render(trace, format: .svg)).ids("node") == (try SVG(Timeline.render(trace, format: .svg)).ids("node")))
-        // From a fresh process (the CLI): see the flow graph's golden test.
-        try expectGolden(try runCLI(["timeline", "samples/traces/checkout.jsonl", "--format", "dot"]).out, "checkout.timeline.dot")
+        let svg = try Timeline.render(trace, format: .svg)
+        _ = try FlowGraph.render(FlowModel(scenario: try scenario("checkout")), format: .svg)
+        _ = try Timeline.render(try sampleTrace("analytics-dispatch"), format: .svg)
+        #expect(try Timeline.render(trace, format: .svg) == svg)
+        let dot = String(decoding: try Timeline.render(trace, format: .dot), as: UTF8.self)
+        #expect(try runCLI(["timeline", "samples/traces/checkout.jsonl", "--format", "dot"]).out == dot)
+        try expectGolden(dot, "checkout.timeline.dot")
     }
 }
 
@@ -262,9 +268,8 @@ struct HostileRenderingTests {
         let tips = try svg.tooltips()
         let nodeIDs = try svg.ids("node")
         for id in Self.ids {
-            // XML attribute values are normalized: a newline reads back as a space.
-            let attr = id.replacingOccurrences(of: "\n", with: " ")
-            #expect(nodeIDs.contains("board-\(attr)"), "id of \(id.debugDescription)")
+            // Written as entities, so even a newline reads back exactly (not normalized to a space).
+            #expect(nodeIDs.contains("board-\(id)"), "id of \(id.debugDescription)")
             // Graphviz writes a newline in a tooltip as &#10;, so tooltips keep the text exactly.
             #expect(tips.contains { $0.hasPrefix(id + " — ") }, "tooltip of \(id.debugDescription)")
         }
@@ -290,7 +295,7 @@ struct HostileRenderingTests {
         let svg = try SVG(Timeline.render(trace, format: .svg))
         let tips = try svg.tooltips()
         let nodeIDs = try svg.ids("node")
-        for id in Self.ids { #expect(nodeIDs.contains("board-\(id.replacingOccurrences(of: "\n", with: " "))"), "\(id.debugDescription)") }
+        for id in Self.ids { #expect(nodeIDs.contains("board-\(id)"), "\(id.debugDescription)") }
         #expect(tips.contains { $0.contains(#""board":"a<b>&c""#) })
     }
 }

@@ -63,7 +63,7 @@ public enum GraphvizRenderer {
             throw GraphvizError(stage: "building the graph", messages: currentMessages())
         }
         defer { agclose(g) }
-        build(graph, into: g)
+        build(graph, into: g, escapingIDs: format != .dot)
         if agerrors() != 0 { throw GraphvizError(stage: "building the graph", messages: currentMessages()) }
 
         if format == .dot {
@@ -104,7 +104,11 @@ public enum GraphvizRenderer {
         return s
     }
 
-    private static func build(_ graph: Graph, into g: UnsafeMutablePointer<Agraph_t>) {
+    /// Whether `id` attributes are XML-escaped by us (SVG output): see ``escape(_:_:)``.
+    private nonisolated(unsafe) static var escapeIDs = false
+
+    private static func build(_ graph: Graph, into g: UnsafeMutablePointer<Agraph_t>, escapingIDs: Bool) {
+        escapeIDs = escapingIDs
         nodeSymbols = [:]
         edgeSymbols = [:]
         nodesByName = [:]
@@ -160,7 +164,15 @@ public enum GraphvizRenderer {
 
     /// Graphviz expands `\N`, `\n`, `\l`... in label-like attributes even through the API: double
     /// every backslash of user text there so it renders as written.
+    ///
+    /// SVG `id` attributes: Graphviz escapes `<>&"'` but writes a newline as is, which an XML
+    /// reader normalizes to a space. We write the whole value as XML ourselves (`&amp;`, `&#10;`,
+    /// ...); Graphviz passes entities through unchanged, so the id reads back exactly. DOT output
+    /// keeps the raw text.
     static func escape(_ name: String, _ value: String) -> String {
+        if name == "id" {
+            return escapeIDs ? value.xmlAttributeEscaped() : value
+        }
         guard labelLike.contains(name), value.contains("\\") else { return value }
         return value.replacingBackslashes()
     }
@@ -171,6 +183,29 @@ public enum GraphvizRenderer {
 }
 
 extension String {
+    /// The text as an XML attribute value: markup characters and line breaks as entities.
+    fileprivate func xmlAttributeEscaped() -> String {
+        guard utf8.contains(where: { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 || $0 == 39 || $0 < 32 }) else { return self }
+        var out = ""
+        out.reserveCapacity(utf8.count + 16)
+        for u in unicodeScalars {
+            switch u {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            case "\n": out += "&#10;"
+            case "\r": out += "&#13;"
+            case "\t": out += "&#9;"
+            // Other control characters are not allowed in XML 1.0 at all: a visible stand-in.
+            case _ where u.value < 32: out += "\u{FFFD}"
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+
     fileprivate func replacingBackslashes() -> String {
         var out = ""
         out.reserveCapacity(utf8.count + 8)
