@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "BoardySimulation", targets: ["BoardySimulation"]),
         .library(name: "BoardyGraphviz", targets: ["BoardyGraphviz"]),
         .library(name: "BoardyViz", targets: ["BoardyViz"]),
+        .library(name: "BoardyReplay", targets: ["BoardyReplay"]),
+        .library(name: "BoardyVizTesting", targets: ["BoardyVizTesting"]),
         .executable(name: "boardy-viz", targets: ["boardy-viz"]),
         .executable(name: "boardy-demo", targets: ["boardy-demo"]),
         .executable(name: "boardy-bench", targets: ["boardy-bench"]),
@@ -65,11 +67,15 @@ let package = Package(
         .target(name: "BoardyGraphviz", dependencies: ["CGraphviz"]),
         // Views: flow graphs (of scenarios, motherboards, traces), timelines, statistics, Chrome export.
         .target(name: "BoardyViz", dependencies: ["BoardyTrace", "Boardy", "BoardySimulation", "BoardyGraphviz"]),
+        // Replay: re-run a trace's stimuli on a fresh engine, compare, report the first divergence.
+        .target(name: "BoardyReplay", dependencies: ["BoardyTrace", "Boardy", "BoardyDispatch", "BoardySimulation"]),
+        // For users' tests: replay and golden-trace helpers for Swift Testing.
+        .target(name: "BoardyVizTesting", dependencies: ["BoardyReplay", "BoardyTrace", "Boardy"]),
         // The CLI: thin commands over the modules above.
         .executableTarget(
             name: "boardy-viz",
             dependencies: [
-                "Boardy", "BoardySimulation", "BoardyViz", "BoardyGraphviz",
+                "Boardy", "BoardySimulation", "BoardyViz", "BoardyGraphviz", "BoardyReplay",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -16,7 +16,9 @@ struct BoardyVizCommand: ParsableCommand {
             65 malformed input (the message names the file and line); 70 internal error.
             """,
         version: "0.1.0",
-        subcommands: [Simulate.self, Test.self, Check.self, Stats.self, Export.self, GraphCommand.self, TimelineCommand.self])
+        subcommands: [
+            Simulate.self, Test.self, Check.self, Stats.self, Export.self, GraphCommand.self, TimelineCommand.self, ReplayCommand.self,
+        ])
 }
 
 /// Output formats for humans or for CI.

@@ -52,6 +52,11 @@ public final class BoardyRuntime {
         quiescenceToken = scheduler.onQuiescence { [unowned(unsafe) self] in self.reportStuckBarriers() }
     }
 
+    /// A counterfactual hook: called with each barrier resolution (its identifier and verdict)
+    /// right before it is recorded; what it returns is the verdict the run goes on with. Replay's
+    /// `--flip` uses it to invert one verdict. Nil (the default) costs one check per resolution.
+    public var barrierVerdictOverride: ((_ barrier: String, _ passed: Bool) -> Bool)?
+
     /// Whether events are being recorded.
     @inline(__always) var isTracing: Bool { tracing }
     private let tracing: Bool

@@ -352,11 +352,12 @@ public final class Motherboard {
     /// Resolves barrier runs taken from the coordinator: for each run, in start order,
     /// `barrier.resolved` and then its waiting activations, in request order, at this time.
     func resolve(_ taken: [(BarrierRun, Bool)], cause: Int, runtime: BoardyRuntime) {
-        for (run, passed) in taken {
+        for (run, verdict) in taken {
             runtime.submit(
                 WorkItem(
                     motherboard: run.owner,
                     action: .call {
+                        let passed = runtime.barrierVerdictOverride?(run.identifier, verdict) ?? verdict
                         let resolved = runtime.record(
                             run.owner, cause: cause, .barrierResolved(barrier: run.identifier, passed: passed, released: run.waiting.count))
                         let releaseCause = resolved == 0 ? cause : resolved

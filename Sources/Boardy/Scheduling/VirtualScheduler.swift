@@ -74,6 +74,26 @@ public final class VirtualScheduler: Scheduler {
         return ran
     }
 
+    /// Runs actions in time order (only those due at or before `deadline`, when given) while
+    /// `shouldContinue` says so, checked before each action. Calls the quiescence handlers only
+    /// when nothing is left, and sets the clock to `deadline` when it ran out of due actions.
+    /// Returns how many actions ran. A replay uses it to stop soon after its first divergence.
+    @discardableResult
+    public func run(until deadline: TraceTime? = nil, while shouldContinue: () -> Bool) -> Int {
+        var ran = 0
+        while let first = queue.min, deadline.map({ first.time <= $0.microseconds }) ?? true {
+            guard shouldContinue() else { return ran }
+            let entry = queue.removeMin()
+            now = TraceTime(microseconds: entry.time)
+            guard !entry.token.isCancelled else { continue }
+            entry.action()
+            ran += 1
+        }
+        if let deadline, deadline > now { now = deadline }
+        if queue.isEmpty { quiescenceHandlers.callAll() }
+        return ran
+    }
+
     /// Advances the clock by `duration`, running what falls due.
     @discardableResult
     public func advance(by duration: TraceDuration) -> Int {

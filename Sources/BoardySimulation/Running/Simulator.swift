@@ -76,7 +76,7 @@ public enum Simulator {
         let built = ScenarioBuilder.build(scenario, observer: observer.map { TraceFanout([recorder, $0]) } ?? recorder)
         var warnings: [String] = built.dispatch?.warnings ?? []
         for step in scenario.script {
-            built.scheduler.schedule(after: step.at) { perform(step, in: built, warnings: &warnings) }
+            built.scheduler.schedule(after: step.at) { apply(step.action, to: built.mainboard, dispatch: built.dispatch) }
         }
         if let until {
             built.scheduler.run(until: until)
@@ -88,33 +88,44 @@ public enum Simulator {
             built.scheduler.run()
         }
         if let d = built.dispatch { warnings = d.warnings }
-        let header = TraceHeader(scenario: scenario.name, clock: .virtual, definition: scenario.fingerprint)
+        // A cut run says where it was cut, so a replay stops at the same time.
+        let header = TraceHeader(
+            scenario: scenario.name, clock: .virtual, definition: scenario.fingerprint, extra: until.map { ["until": $0.jsonValue] } ?? [:])
         let events = recorder.takeRecording()
         return SimulationResult(
             header: header, events: events, endTime: built.scheduler.now, warnings: warnings)
     }
 
-    static func perform(_ step: ScriptStep, in built: BuiltScenario, warnings: inout [String]) {
-        let runtime = built.runtime
-        switch step.action {
+    /// Applies one outside stimulus as the script does: records a `stimulus` event and performs
+    /// it with that event as its cause. Board actions go to `mainboard`, dispatch actions to
+    /// `dispatch` (recorded, and without effect, when there is none). Replay feeds recorded
+    /// stimuli through here too.
+    public static func apply(_ action: ScriptStep.Action, to mainboard: Motherboard, dispatch: DispatchManager?) {
+        switch action {
         case let .activate(id, input):
-            built.mainboard.stimulate(.activate(id, input: input))
+            mainboard.stimulate(.activate(id, input: input))
         case let .complete(id, with):
-            built.mainboard.stimulate(.complete(id, isDone: with))
-        case let .network(c):
-            let seq = runtime.recordStimulus("network", fields: ["network": .string(c.rawValue)])
-            runtime.withCause(seq) { built.dispatch?.network.set(c) }
-        case let .track(event, dispatcher):
-            var fields: JSONObject = ["event": event]
-            if let dispatcher { fields["dispatcher"] = .string(dispatcher) }
-            let seq = runtime.recordStimulus("track", fields: fields)
-            runtime.withCause(seq) { built.dispatch?.track(event, dispatcher: dispatcher) }
-        case .flush:
-            let seq = runtime.recordStimulus("flush")
-            runtime.withCause(seq) { built.dispatch?.flush() }
-        case let .configure(settings):
-            let seq = runtime.recordStimulus("configure", fields: ["settings": settings])
-            runtime.withCause(seq) { built.dispatch?.configure(BarrierSettings.parse(settings)) }
+            mainboard.stimulate(.complete(id, isDone: with))
+        default:
+            guard let runtime = mainboard.runtime else { return }
+            switch action {
+            case let .network(c):
+                let seq = runtime.recordStimulus("network", fields: ["network": .string(c.rawValue)])
+                runtime.withCause(seq) { dispatch?.network.set(c) }
+            case let .track(event, dispatcher):
+                var fields: JSONObject = ["event": event]
+                if let dispatcher { fields["dispatcher"] = .string(dispatcher) }
+                let seq = runtime.recordStimulus("track", fields: fields)
+                runtime.withCause(seq) { dispatch?.track(event, dispatcher: dispatcher) }
+            case .flush:
+                let seq = runtime.recordStimulus("flush")
+                runtime.withCause(seq) { dispatch?.flush() }
+            case let .configure(settings):
+                let seq = runtime.recordStimulus("configure", fields: ["settings": settings])
+                runtime.withCause(seq) { dispatch?.configure(BarrierSettings.parse(settings)) }
+            case .activate, .complete:
+                break
+            }
         }
     }
 }

@@ -76,15 +76,18 @@ public struct Trace: Sendable, Hashable {
     /// The trace as JSON Lines, exactly as ``TraceWriter`` writes it.
     public var jsonl: String { header.jsonl(events, count: events.count) }
 
-    /// Reads a whole trace file.
-    public static func read(path: String) throws(TraceReadError) -> Trace {
+    /// Reads a whole trace file. With `order` ``TraceReader/OrderChecking/lenient``, `seq` gaps
+    /// and time going backwards are accepted (a replay reports them as divergences).
+    public static func read(path: String, order: TraceReader.OrderChecking = .strict) throws(TraceReadError) -> Trace {
         var reader = try TraceReader(path: path)
+        reader.order = order
         return try reader.readAll()
     }
 
     /// Reads a whole trace from text; `name` stands for the file in messages.
-    public static func read(text: String, name: String = "<trace>") throws(TraceReadError) -> Trace {
+    public static func read(text: String, name: String = "<trace>", order: TraceReader.OrderChecking = .strict) throws(TraceReadError) -> Trace {
         var reader = try TraceReader(bytes: Array(text.utf8), name: name)
+        reader.order = order
         return try reader.readAll()
     }
 }
@@ -102,6 +105,18 @@ public struct TraceReader {
     public private(set) var warnings: [TraceReadWarning] = []
     /// The file's name, as used in messages.
     public let file: String
+    /// Whether `seq` and `t` order are checked (``OrderChecking/strict``, the default).
+    public var order: OrderChecking = .strict
+
+    /// How the reader treats the order of events.
+    public enum OrderChecking: Sendable {
+        /// `seq` counts from 1 without gaps and `t` never decreases, or the line is malformed.
+        case strict
+        /// Every line must still be a well-formed event (a `cause` before its own `seq`), but
+        /// gaps, repeats and reordering are left to the caller: replay compares them with a run
+        /// and reports the first one as a divergence at its place.
+        case lenient
+    }
 
     private var source: ByteSource
     private var lineNumber = 1
@@ -177,6 +192,10 @@ public struct TraceReader {
             event = try TraceEvent(jsonObject: object)
         } catch {
             throw TraceReadError(file: file, line: lineNumber, message: error.message)
+        }
+        guard order == .strict else {
+            lastSeq += 1
+            return event
         }
         guard event.seq == lastSeq + 1 else {
             throw TraceReadError(

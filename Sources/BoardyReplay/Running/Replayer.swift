@@ -1,0 +1,252 @@
+import Boardy
+import BoardyDispatch
+import BoardySimulation
+
+/// Re-runs a recorded trace's stimuli on a fresh engine and compares what it records with the
+/// trace, event by event (Temporal's replayer, with a structured diff).
+///
+/// The trace's `stimulus` events are the inputs: each is fed at its recorded virtual time, in
+/// trace order; everything else is the engine's output, and must come out the same (every
+/// field, `t` and `cause` included). The first difference is reported with the events before
+/// it, a field-by-field diff, the chain of causes back to the stimulus, and a verdict from the
+/// definition fingerprints.
+public enum Replayer {
+    /// How to replay.
+    public struct Options: Sendable {
+        /// Invert one recorded verdict before the run: the `seq` of a `barrier.resolved` event
+        /// (its gate's verdict is inverted) or of a `complete` stimulus (its `with` is inverted).
+        /// The whole counterfactual run is kept.
+        public var flip: Int?
+        /// Keep every event of the run (``ReplayResult/run``), not just the first few after a
+        /// divergence.
+        public var keepRun: Bool
+        /// Stop at this virtual time, as `simulate --until` did; by default the trace header's
+        /// `until`, or the time of its `"until": true` stuck events, else run to quiescence.
+        public var until: TraceTime?
+        /// A bound on the events a kept run may record (a counterfactual run may go on where
+        /// the recorded one stopped); past it the run stops and says so.
+        public var maxEvents: Int?
+
+        /// Options: by default a plain replay.
+        public init(flip: Int? = nil, keepRun: Bool = false, until: TraceTime? = nil, maxEvents: Int? = nil) {
+            self.flip = flip
+            self.keepRun = keepRun
+            self.until = until
+            self.maxEvents = maxEvents
+        }
+    }
+
+    /// Replays `trace` against `scenario` (built as the simulator builds it). Throws only
+    /// ``ReplayError`` (an invalid flip).
+    public static func replay(
+        _ trace: Trace, scenario: Scenario, traceName: String = "<trace>", options: Options = Options()
+    ) throws -> ReplayResult {
+        try replay(trace, traceName: traceName, targetName: scenario.file, options: options) { observer in
+            let built = ScenarioBuilder.build(scenario, observer: observer)
+            return ReplayTarget(mainboard: built.mainboard, dispatch: built.dispatch, definition: scenario.fingerprint)
+        }
+    }
+
+    /// Replays `trace` against a motherboard assembled in Swift: `assemble` gets a runtime on a
+    /// fresh virtual clock that reports to the replay, and builds the boards, flows, barriers and
+    /// dispatch on it.
+    public static func replay(
+        _ trace: Trace, traceName: String = "<trace>", targetName: String = "a motherboard assembled in Swift",
+        options: Options = Options(), assemble: (BoardyRuntime) throws -> ReplayTarget
+    ) throws -> ReplayResult {
+        try replay(trace, traceName: traceName, targetName: targetName, options: options) { observer in
+            try assemble(BoardyRuntime(scheduler: VirtualScheduler(), observer: observer))
+        }
+    }
+
+    /// Replays `trace` against the target `build` makes; `build` must report to the observer it
+    /// is given, on a ``VirtualScheduler``.
+    public static func replay(
+        _ trace: Trace, traceName: String, targetName: String, options: Options, build: (any TraceObserver) throws -> ReplayTarget
+    ) throws -> ReplayResult {
+        let expected = trace.events
+        let flip = try Self.flip(options.flip, in: expected)
+        let keepRun = options.keepRun || flip != nil
+        let comparator = TraceComparator(expected: expected, keepsRun: keepRun)
+        let target = try build(comparator)
+        guard let runtime = target.mainboard.runtime, let scheduler = target.scheduler else {
+            throw ReplayError("the replay target's motherboard needs a runtime on a VirtualScheduler (the replay runs on virtual time)")
+        }
+        guard runtime.observer != nil else {
+            throw ReplayError("the replay target's runtime has no observer: build it with the observer the replay passes in")
+        }
+
+        // Only events before the first one out of order are trusted as a schedule of inputs:
+        // a gap or a step back in time is itself reported as the divergence at its place.
+        let ordered = orderedPrefix(expected)
+        var stimulusErrors: [ReplayStimulusError] = []
+        var fed = 0
+        let start = scheduler.now
+        for e in expected[..<ordered] {
+            guard let parsed = ReplayStimulus.from(e) else { continue }
+            switch parsed {
+            case .failure(let error):
+                stimulusErrors.append(error)
+            case .success(var stimulus):
+                if let flip, flip.seq == e.seq, case let .complete(b, with) = stimulus.action { stimulus.action = .complete(b, with: !with) }
+                let delay = max(stimulus.t - start, .zero)
+                let target = target
+                _ = scheduler.schedule(after: delay) {
+                    fed += 1
+                    if let error = stimulus.apply(to: target) { stimulusErrors.append(error) }
+                }
+            }
+        }
+        if let flip, flip.isVerdict {
+            var resolutions = 0
+            runtime.barrierVerdictOverride = { _, passed in
+                resolutions += 1
+                return resolutions == flip.resolution ? !passed : passed
+            }
+        }
+
+        let until = options.until ?? untilTime(of: trace)
+        let cap = options.maxEvents ?? max(1_000_000, expected.count * 10)
+        var capped = false
+        scheduler.run(until: until) {
+            if comparator.count >= cap {
+                capped = true
+                return false
+            }
+            return keepRun || !comparator.isSettled
+        }
+        if until != nil, !capped, keepRun || !comparator.isSettled, scheduler.pendingCount > 0 {
+            // As `simulate --until` does: what still waits at the cut is recorded as stuck.
+            runtime.reportOpenBarriers(extra: ["until": true])
+            target.dispatch?.reportHeld(extra: ["until": true])
+        }
+
+        var result = ReplayResult(
+            traceName: traceName, header: trace.header, targetName: targetName, recordedEvents: expected.count,
+            replayedEvents: comparator.count, stimuliFed: fed, divergence: nil, recordedDefinition: trace.header.definition,
+            replayedDefinition: target.definition, stimulusErrors: stimulusErrors, run: keepRun ? comparator.run : nil,
+            flip: flip.map { ReplayResult.Flip(seq: $0.seq, what: $0.what) })
+        if let index = comparator.difference {
+            var d = divergence(at: index, comparator: comparator, ordered: ordered, stimulusErrors: stimulusErrors)
+            if capped {
+                let cut = "the run was stopped after \(cap) events (a bound for runs that keep every event)"
+                d.note = d.note.map { $0 + "; " + cut } ?? cut
+            }
+            result.divergence = d
+        }
+        return result
+    }
+
+    // MARK: Pieces
+
+    /// The number of leading events whose `seq` counts from 1 and whose `t` never decreases.
+    static func orderedPrefix(_ events: [TraceEvent]) -> Int {
+        var last = TraceTime.zero
+        for (i, e) in events.enumerated() {
+            if e.seq != i + 1 || e.t < last { return i }
+            last = e.t
+        }
+        return events.count
+    }
+
+    /// Where the recorded run was cut: the header's `until`, or its `"until": true` stuck events.
+    static func untilTime(of trace: Trace) -> TraceTime? {
+        if let u = trace.header.extra["until"], let n = u.doubleValue, n >= 0 { return .seconds(n) }
+        return trace.events.last { $0.extra["until"] == .bool(true) }?.t
+    }
+
+    struct FlipPlan {
+        var seq: Int
+        var what: String
+        /// The 1-based count of the `barrier.resolved` to invert, for a verdict flip.
+        var resolution: Int
+        var isVerdict: Bool { resolution > 0 }
+    }
+
+    static func flip(_ seq: Int?, in events: [TraceEvent]) throws(ReplayError) -> FlipPlan? {
+        guard let seq else { return nil }
+        guard seq >= 1, seq <= events.count, events[seq - 1].seq == seq else {
+            throw ReplayError("--flip \(seq): the trace has no event with that seq (it has \(events.count) events)")
+        }
+        let e = events[seq - 1]
+        switch e.body {
+        case let .barrierResolved(barrier, passed, _):
+            let n = events[..<seq].reduce(0) { n, x in
+                if case .barrierResolved = x.body { return n + 1 }
+                return n
+            }
+            return FlipPlan(seq: seq, what: "barrier \(barrier) resolved passed=\(passed) → \(!passed)", resolution: n)
+        case let .stimulus(action, fields) where action == "complete":
+            guard case let .bool(with)? = fields["with"] else { throw ReplayError("--flip \(seq): that complete stimulus has no boolean \"with\"") }
+            return FlipPlan(seq: seq, what: "outside completion of \(fields["board"]?.stringValue ?? "?") with=\(with) → \(!with)", resolution: 0)
+        default:
+            throw ReplayError(
+                "--flip \(seq): event \(seq) is \(e.kind); --flip inverts a barrier verdict (barrier.resolved) or an outside completion (a complete stimulus)"
+            )
+        }
+    }
+
+    static func divergence(at index: Int, comparator c: TraceComparator, ordered: Int, stimulusErrors: [ReplayStimulusError]) -> Divergence {
+        let expected = index < c.expected.count ? c.expected[index] : nil
+        // The run's event at this place: the first of the kept tail, or of the kept run.
+        let actual: TraceEvent? = {
+            if c.keepsRun { return index < c.run.count ? c.run[index] : nil }
+            guard let first = c.firstDifference else { return nil }
+            let k = index - first
+            return k >= 0 && k < c.tail.count ? c.tail[k] : nil
+        }()
+        let kind: Divergence.Kind = expected == nil ? .extra : (actual == nil ? .missing : .differs)
+        let fields = (expected != nil && actual != nil) ? FieldDifference.between(expected!, actual!) : []
+        let context = Array(c.expected[max(0, index - 3)..<min(index, c.expected.count)])
+
+        // Before the divergence both runs agree, so causes below it resolve in the trace.
+        var bySeq: [Int: TraceEvent] = [:]
+        func lookup(_ seq: Int) -> TraceEvent? {
+            if seq >= 1, seq <= index, seq <= c.expected.count, c.expected[seq - 1].seq == seq { return c.expected[seq - 1] }
+            if bySeq.isEmpty { for e in c.expected where bySeq[e.seq] == nil { bySeq[e.seq] = e } }
+            return bySeq[seq]
+        }
+        func actualLookup(_ seq: Int) -> TraceEvent? {
+            if seq >= 1, seq <= index, seq <= c.expected.count, c.expected[seq - 1].seq == seq { return c.expected[seq - 1] }
+            if c.keepsRun { return seq >= 1 && seq <= c.run.count ? c.run[seq - 1] : nil }
+            return c.tail.first { $0.seq == seq }
+        }
+        let expectedCauses = expected.map { causes(of: $0, lookup) } ?? []
+        let actualCauses = actual.map { causes(of: $0, actualLookup) } ?? []
+
+        var notes: [String] = []
+        let seq = index + 1
+        if let err = stimulusErrors.first(where: { $0.seq == expected?.seq }) { notes.append(err.description) }
+        if index == ordered, let e = expected {
+            if e.seq != index + 1 {
+                notes.append("the trace is out of order here: seq \(e.seq) stands where seq \(index + 1) belongs (an event missing, repeated or moved)")
+            } else if index > 0 {
+                notes.append("the trace goes back in time here: t \(e.t) after \(c.expected[index - 1].t)")
+            }
+        }
+        return Divergence(
+            seq: seq, kind: kind, expected: expected, actual: actual, fields: fields, context: context,
+            expectedCauses: expectedCauses, actualCauses: actualCauses, note: notes.isEmpty ? nil : notes.joined(separator: "; "))
+    }
+
+    /// The chain of `cause` from `event` back to an event without one (a stimulus), nearest first.
+    static func causes(of event: TraceEvent, _ lookup: (Int) -> TraceEvent?) -> [TraceEvent] {
+        var out: [TraceEvent] = []
+        var next = event.cause
+        var seen = Set<Int>()
+        while let c = next, out.count < 64, seen.insert(c).inserted, let e = lookup(c) {
+            out.append(e)
+            next = e.cause
+        }
+        return out
+    }
+}
+
+/// A replay that cannot be run as asked (an invalid `--flip`, a target not on virtual time).
+public struct ReplayError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong.
+    public var message: String
+    /// An error saying `message`.
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
