@@ -119,6 +119,14 @@ let package = Package(
         ),
         .testTarget(name: "BoardyGraphvizTests", dependencies: ["BoardyGraphviz"]),
         .testTarget(
+            name: "BoardyReplayTests",
+            dependencies: ["BoardyReplay", "BoardySimulation", "Boardy", "BoardyTestSupport", "boardy-viz"]
+        ),
+        .testTarget(
+            name: "BoardyVizTestingTests",
+            dependencies: ["BoardyVizTesting", "Boardy", "BoardyComponentKit", "BoardyDispatch", "BoardyTestSupport"]
+        ),
+        .testTarget(
             name: "BoardyVizTests",
             dependencies: ["BoardyViz", "BoardySimulation", "Boardy", "BoardyGraphviz", "BoardyTestSupport"],
             exclude: ["Fixtures"]

@@ -75,11 +75,12 @@ public final class VirtualScheduler: Scheduler {
     }
 
     /// Runs actions in time order (only those due at or before `deadline`, when given) while
-    /// `shouldContinue` says so, checked before each action. Calls the quiescence handlers only
-    /// when nothing is left, and sets the clock to `deadline` when it ran out of due actions.
-    /// Returns how many actions ran. A replay uses it to stop soon after its first divergence.
+    /// `shouldContinue` says so, checked before each action. Calls the quiescence handlers when
+    /// nothing is left (unless `notifyingQuiescence` is false), and sets the clock to `deadline`
+    /// when it ran out of due actions. Returns how many actions ran. A replay uses it to stop
+    /// soon after its first divergence.
     @discardableResult
-    public func run(until deadline: TraceTime? = nil, while shouldContinue: () -> Bool) -> Int {
+    public func run(until deadline: TraceTime? = nil, notifyingQuiescence: Bool = true, while shouldContinue: () -> Bool) -> Int {
         var ran = 0
         while let first = queue.min, deadline.map({ first.time <= $0.microseconds }) ?? true {
             guard shouldContinue() else { return ran }
@@ -90,8 +91,13 @@ public final class VirtualScheduler: Scheduler {
             ran += 1
         }
         if let deadline, deadline > now { now = deadline }
-        if queue.isEmpty { quiescenceHandlers.callAll() }
+        if notifyingQuiescence, queue.isEmpty { quiescenceHandlers.callAll() }
         return ran
+    }
+
+    /// Calls the quiescence handlers (stuck reports) now, as a run that ends does.
+    public func notifyQuiescence() {
+        quiescenceHandlers.callAll()
     }
 
     /// Advances the clock by `duration`, running what falls due.

@@ -42,6 +42,13 @@ public struct FieldDifference: Sendable, Hashable {
     /// Its value in the replay (nil: absent).
     public var actual: JSONValue?
 
+    /// A difference in field `name`.
+    public init(name: String, expected: JSONValue?, actual: JSONValue?) {
+        self.name = name
+        self.expected = expected
+        self.actual = actual
+    }
+
     /// The differing fields of two events, in `a`'s field order, then `b`'s extra ones.
     static func between(_ a: TraceEvent, _ b: TraceEvent) -> [FieldDifference] {
         let x = a.jsonObject

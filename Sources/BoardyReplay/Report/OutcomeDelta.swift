@@ -12,6 +12,12 @@ public struct OutcomeDelta: Sendable, Hashable {
         public var before: Int
         /// In the new run.
         public var after: Int
+        /// A count of `what` that went from `before` to `after`.
+        public init(what: String, before: Int, after: Int) {
+            self.what = what
+            self.before = before
+            self.after = after
+        }
         public var description: String { "\(what): \(before) → \(after)" }
     }
 
@@ -37,7 +43,6 @@ public struct OutcomeDelta: Sendable, Hashable {
         var order: [String] = []
 
         init(_ events: [TraceEvent]) {
-            for total in ["barrier loops", "stuck barriers", "events dispatched"] { bump(total, by: 0) }
             for e in events {
                 let place = e.mb == "main" ? "" : " [\(e.mb)]"
                 switch e.body {
@@ -45,12 +50,19 @@ public struct OutcomeDelta: Sendable, Hashable {
                 case let .activationCancelled(board, reason): bump("\(board)\(place) cancelled (\(reason.rawValue))")
                 case let .boardCompleted(board, success): bump("\(board)\(place) completed \(success.map { $0 ? "true" : "false" } ?? "")")
                 case let .barrierResolved(barrier, passed, _): bump("barrier \(barrier)\(place) \(passed ? "passed" : "failed")")
+                default: break
+                }
+            }
+            // Totals last, present even when zero.
+            for e in events {
+                switch e.body {
                 case .barrierLoop: bump("barrier loops")
                 case .stuckBarrier: bump("stuck barriers")
                 case let .dispatchSent(_, n, _): bump("events dispatched", by: n)
                 default: break
                 }
             }
+            for total in ["barrier loops", "stuck barriers", "events dispatched"] where values[total] == nil { bump(total, by: 0) }
         }
 
         mutating func bump(_ key: String, by n: Int = 1) {

@@ -108,17 +108,27 @@ public enum Replayer {
         let until = options.until ?? untilTime(of: trace)
         let cap = options.maxEvents ?? max(1_000_000, expected.count * 10)
         var capped = false
-        scheduler.run(until: until) {
+        var stopped = false
+        scheduler.run(until: until, notifyingQuiescence: until == nil) {
             if comparator.count >= cap {
                 capped = true
-                return false
+            } else if keepRun || !comparator.isSettled {
+                return true
             }
-            return keepRun || !comparator.isSettled
+            stopped = true
+            return false
         }
-        if until != nil, !capped, keepRun || !comparator.isSettled, scheduler.pendingCount > 0 {
-            // As `simulate --until` does: what still waits at the cut is recorded as stuck.
-            runtime.reportOpenBarriers(extra: ["until": true])
-            target.dispatch?.reportHeld(extra: ["until": true])
+        if until != nil, !stopped {
+            // A cut run: the recorded one had later inputs still scheduled, which the trace does
+            // not hold. What it reported at the cut tells how it ended: open waits recorded with
+            // "until": true (as `simulate --until` does when work is left), or, with nothing
+            // left, the stuck reports of quiescence.
+            if trace.events.contains(where: { $0.extra["until"] == .bool(true) }) {
+                runtime.reportOpenBarriers(extra: ["until": true])
+                target.dispatch?.reportHeld(extra: ["until": true])
+            } else if scheduler.pendingCount == 0 {
+                scheduler.notifyQuiescence()
+            }
         }
 
         var result = ReplayResult(
