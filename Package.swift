@@ -86,7 +86,7 @@ let package = Package(
         .executableTarget(
             name: "boardy-bench",
             dependencies: [
-                "Boardy", "BoardyTrace", "BoardySimulation", "BoardyViz", "BoardyGraphviz",
+                "Boardy", "BoardyTrace", "BoardySimulation", "BoardyViz", "BoardyGraphviz", "BoardyReplay",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/boardy-bench"

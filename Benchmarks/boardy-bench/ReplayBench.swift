@@ -1,0 +1,47 @@
+import ArgumentParser
+import Boardy
+import BoardyReplay
+import BoardySimulation
+import Foundation
+
+/// Replays a generated million-event trace end to end.
+struct ReplayBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Records a generated chain scenario (about 1,000,000 events) to a file, then replays it end to end: read the trace, re-run its stimuli, compare every event.",
+        discussion: "Timed: Trace.read(path:) plus Replayer.replay(_:scenario:). Not timed: recording the trace and writing the file.")
+
+    @Option(help: "Boards in the chain.") var boards = 1000
+    @Option(help: "Times the script activates the head of the chain (4 events per activation).") var starts = 250
+    @Option(help: "Runs; the median is reported.") var runs = 3
+    @Option(help: "Where to write the trace (deleted afterwards); /dev/shm by default when it exists.")
+    var path =
+        FileManager.default.fileExists(atPath: "/dev/shm")
+        ? "/dev/shm/boardy-bench-replay.jsonl" : FileManager.default.temporaryDirectory.appendingPathComponent("boardy-bench-replay.jsonl").path
+
+    func run() throws {
+        let scenario = try SimulateBench.scenario(boards: boards, starts: starts)
+        try Data(Simulator.run(scenario).jsonl.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var rates: [Double] = []
+        var reads: [Double] = []
+        var replays: [Double] = []
+        var events = 0
+        for _ in 0..<runs {
+            let t0 = now()
+            let trace = try Trace.read(path: path, order: .lenient)
+            let t1 = now()
+            let result = try Replayer.replay(trace, scenario: scenario)
+            let t2 = now()
+            guard result.isSame else { throw ValidationError("the replay diverged:\n\(result)") }
+            events = trace.events.count
+            reads.append(t1 - t0)
+            replays.append(t2 - t1)
+            rates.append(Double(events) / (t2 - t0))
+        }
+        report([
+            ("events", "\(events)"), ("read_s", fmt(median(reads))), ("rerun_and_compare_s", fmt(median(replays))),
+            ("replay_events_per_s", "\(Int(median(rates)))"),
+        ])
+    }
+}
