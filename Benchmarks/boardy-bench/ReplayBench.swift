@@ -9,7 +9,11 @@ struct ReplayBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Records a generated chain scenario (about 1,000,000 events) to a file, then replays it end to end: read the trace, re-run its stimuli, compare every event.",
-        discussion: "Timed: Trace.read(path:) plus Replayer.replay(_:scenario:). Not timed: recording the trace and writing the file.")
+        discussion: """
+            Timed: Replayer.replay(tracePath:scenario:) — it reads the file on a second thread while the engine re-runs \
+            the stimuli on the calling thread — and, for the split, a plain Trace.read(path:) of the same file. Not timed: \
+            recording the trace and writing the file.
+            """)
 
     @Option(help: "Boards in the chain.") var boards = 1000
     @Option(help: "Times the script activates the head of the chain (4 events per activation).") var starts = 250
@@ -25,22 +29,21 @@ struct ReplayBench: ParsableCommand {
         defer { try? FileManager.default.removeItem(atPath: path) }
         var rates: [Double] = []
         var reads: [Double] = []
-        var replays: [Double] = []
         var events = 0
         for _ in 0..<runs {
             let t0 = now()
-            let trace = try Trace.read(path: path, order: .lenient)
+            let result = try Replayer.replay(tracePath: path, scenario: scenario)
             let t1 = now()
-            let result = try Replayer.replay(trace, scenario: scenario)
-            let t2 = now()
             guard result.isSame else { throw ValidationError("the replay diverged:\n\(result)") }
-            events = trace.events.count
-            reads.append(t1 - t0)
-            replays.append(t2 - t1)
-            rates.append(Double(events) / (t2 - t0))
+            events = result.recordedEvents
+            rates.append(Double(events) / (t1 - t0))
+            // The read alone, for comparison: what the overlap hides.
+            let r0 = now()
+            _ = try Trace.read(path: path, order: .lenient)
+            reads.append(now() - r0)
         }
         report([
-            ("events", "\(events)"), ("read_s", fmt(median(reads))), ("rerun_and_compare_s", fmt(median(replays))),
+            ("events", "\(events)"), ("read_alone_s", fmt(median(reads))), ("replay_s", fmt(Double(events) / median(rates))),
             ("replay_events_per_s", "\(Int(median(rates)))"),
         ])
     }

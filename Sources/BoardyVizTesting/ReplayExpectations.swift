@@ -23,8 +23,7 @@ public func expectReplay(
     of tracePath: String, options: Replayer.Options = Replayer.Options(), sourceLocation: SourceLocation = #_sourceLocation,
     assemble: (BoardyRuntime) throws -> ReplayTarget
 ) throws -> ReplayResult {
-    let trace = try Trace.read(path: tracePath, order: .lenient)
-    let result = try Replayer.replay(trace, traceName: tracePath, options: options, assemble: assemble)
+    let result = try Replayer.replay(tracePath: tracePath, options: options, assemble: assemble)
     if !result.isSame {
         Issue.record(Comment(rawValue: result.description), sourceLocation: sourceLocation)
     }

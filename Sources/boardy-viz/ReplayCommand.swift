@@ -41,18 +41,18 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         let result = try guarded { () throws -> ReplayResult in
-            // Order is not checked while reading: a gap or reordering is what replay reports.
-            let t = try Trace.read(path: trace, order: .lenient)
-            for w in t.warnings { warn(w.description) }
             let s = try ScenarioLoader.load(path: scenario)
             do {
-                return try Replayer.replay(t, scenario: s, traceName: trace, options: .init(flip: flip))
+                // The trace is read on a second thread while the engine re-runs it; order is not
+                // checked while reading: a gap or reordering is what replay reports.
+                return try Replayer.replay(tracePath: trace, scenario: s, options: .init(flip: flip))
             } catch let e as ReplayError {
                 // An invalid --flip is bad usage of the flag.
                 warn("error: \(e.message)")
                 throw ExitCode.validationFailure
             }
         }
+        for w in result.readWarnings { warn(w.description) }
         var delta: OutcomeDelta?
         if flip != nil, let run = result.run {
             delta = OutcomeDelta(recorded: try guarded { try Trace.read(path: trace, order: .lenient) }.events, run: run)

@@ -5,6 +5,20 @@ import Testing
 
 @Suite("JSON values")
 struct JSONValueTests {
+    @Test("every trace key is recognized without creating a string; near misses are not")
+    func knownKeys() {
+        for names in JSONParser.knownKeyNames {
+            for name in names {
+                let text = name.description
+                let found = Array(text.utf8).withUnsafeBufferPointer { JSONParser.lookupKnown($0) }
+                #expect(found == text)
+                for miss in [text + "x", String(text.dropLast()) + "_", "X" + text.dropFirst()] {
+                    #expect(Array(miss.utf8).withUnsafeBufferPointer { JSONParser.lookupKnown($0) } == nil, "\(miss)")
+                }
+            }
+        }
+    }
+
     @Test("parses and writes back every JSON type compactly")
     func roundTrip() throws {
         let text = #"{"a":[1,-2,3.5,true,false,null],"b":{"c":"d\n\"e\"\\"},"u":"é☃😀","z":1e-7}"#

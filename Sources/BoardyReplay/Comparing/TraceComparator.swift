@@ -9,7 +9,7 @@ import BoardyTrace
 /// the replay (the engine hands it events on that thread).
 final class TraceComparator: TraceObserver, @unchecked Sendable {
     /// The recorded events.
-    let expected: [TraceEvent]
+    let expected: ExpectedEvents
     /// How many of the run's events after the first difference are kept for the report.
     let tailLimit: Int
     /// Whether every event of the run is kept (a counterfactual run writes them out).
@@ -24,7 +24,7 @@ final class TraceComparator: TraceObserver, @unchecked Sendable {
     /// Every event of the run, when `keepsRun`.
     private(set) var run: [TraceEvent] = []
 
-    init(expected: [TraceEvent], tailLimit: Int = 8, keepsRun: Bool = false) {
+    init(expected: ExpectedEvents, tailLimit: Int = 8, keepsRun: Bool = false) {
         self.expected = expected
         self.tailLimit = tailLimit
         self.keepsRun = keepsRun
@@ -38,7 +38,7 @@ final class TraceComparator: TraceObserver, @unchecked Sendable {
         count += 1
         if keepsRun { run.append(copy event) }
         if firstDifference == nil {
-            if i < expected.count, expected[i] == event { return }
+            if let x = expected.event(at: i), x == event { return }
             firstDifference = i
         }
         if tail.count < tailLimit { tail.append(event) }
@@ -48,10 +48,10 @@ final class TraceComparator: TraceObserver, @unchecked Sendable {
         for e in events { record(e) }
     }
 
-    /// The index of the first difference once the run is over: a differing event, or where one
-    /// side ran out of events first. Nil when the two are the same.
-    var difference: Int? {
+    /// The index of the first difference once the run is over (the trace has `recorded` events):
+    /// a differing event, or where one side ran out of events first. Nil when they are the same.
+    func difference(recorded: Int) -> Int? {
         if let firstDifference { return firstDifference }
-        return count == expected.count ? nil : min(count, expected.count)
+        return count == recorded ? nil : min(count, recorded)
     }
 }

@@ -30,6 +30,8 @@ public struct ReplayResult: Sendable, CustomStringConvertible {
     public var run: [TraceEvent]?
     /// The flip that made this a counterfactual run, if any.
     public var flip: Flip?
+    /// What reading the trace warned about (a cut-off last line).
+    public var readWarnings: [TraceReadWarning] = []
 
     /// Whether the replay recorded exactly the trace's events.
     public var isSame: Bool { divergence == nil }

@@ -41,10 +41,14 @@ public enum Replayer {
     public static func replay(
         _ trace: Trace, scenario: Scenario, traceName: String = "<trace>", options: Options = Options()
     ) throws -> ReplayResult {
-        try replay(trace, traceName: traceName, targetName: scenario.file, options: options) { observer in
-            let built = ScenarioBuilder.build(scenario, observer: observer)
-            return ReplayTarget(mainboard: built.mainboard, dispatch: built.dispatch, definition: scenario.fingerprint)
-        }
+        try replay(trace, traceName: traceName, targetName: scenario.file, options: options, build: scenarioBuilder(scenario))
+    }
+
+    /// Replays the trace file at `path` against `scenario`, reading the file on another thread
+    /// while the engine re-runs it. Throws ``TraceReadError`` for a malformed file, ``ReplayError``
+    /// for an invalid flip.
+    public static func replay(tracePath path: String, scenario: Scenario, options: Options = Options()) throws -> ReplayResult {
+        try replay(tracePath: path, targetName: scenario.file, options: options, build: scenarioBuilder(scenario))
     }
 
     /// Replays `trace` against a motherboard assembled in Swift: `assemble` gets a runtime on a
@@ -59,13 +63,63 @@ public enum Replayer {
         }
     }
 
+    /// Replays the trace file at `path` against a motherboard assembled in Swift (see
+    /// ``replay(_:traceName:targetName:options:assemble:)``), reading the file while it runs.
+    public static func replay(
+        tracePath path: String, targetName: String = "a motherboard assembled in Swift", options: Options = Options(),
+        assemble: (BoardyRuntime) throws -> ReplayTarget
+    ) throws -> ReplayResult {
+        try replay(tracePath: path, targetName: targetName, options: options) { observer in
+            try assemble(BoardyRuntime(scheduler: VirtualScheduler(), observer: observer))
+        }
+    }
+
     /// Replays `trace` against the target `build` makes; `build` must report to the observer it
     /// is given, on a ``VirtualScheduler``.
     public static func replay(
         _ trace: Trace, traceName: String, targetName: String, options: Options, build: (any TraceObserver) throws -> ReplayTarget
     ) throws -> ReplayResult {
-        let expected = trace.events
-        let flip = try Self.flip(options.flip, in: expected)
+        let events = trace.events
+        let stimuli = events.enumerated().compactMap { i, e in e.kind == "stimulus" ? (index: i, event: e) : nil }
+        return try run(
+            header: trace.header, expected: ExpectedEvents(events), warnings: trace.warnings, stimuli: stimuli,
+            until: options.until ?? untilTime(of: trace), flip: try flip(options.flip, in: events), traceName: traceName,
+            targetName: targetName, options: options, build: build)
+    }
+
+    /// Replays the trace file at `path` against the target `build` makes, parsing the file on a
+    /// second thread while the engine runs (a counterfactual `flip` reads it first).
+    public static func replay(
+        tracePath path: String, traceName: String? = nil, targetName: String, options: Options,
+        build: (any TraceObserver) throws -> ReplayTarget
+    ) throws -> ReplayResult {
+        if options.flip != nil {
+            return try replay(Trace.read(path: path, order: .lenient), traceName: traceName ?? path, targetName: targetName, options: options, build: build)
+        }
+        var reader = try TraceReader(path: path)
+        reader.order = .lenient
+        let header = reader.header
+        let scan = try StimulusScan.scan(path: path)
+        var until = options.until
+        if until == nil, let u = header.extra["until"], let n = u.doubleValue, n >= 0 { until = .seconds(n) }
+        return try run(
+            header: header, expected: ExpectedEvents(streaming: reader), warnings: nil, stimuli: scan.stimuli, until: until ?? scan.until,
+            flip: nil, traceName: traceName ?? path, targetName: targetName, options: options, build: build)
+    }
+
+    private static func scenarioBuilder(_ scenario: Scenario) -> (any TraceObserver) -> ReplayTarget {
+        { observer in
+            let built = ScenarioBuilder.build(scenario, observer: observer)
+            return ReplayTarget(mainboard: built.mainboard, dispatch: built.dispatch, definition: scenario.fingerprint)
+        }
+    }
+
+    /// The replay itself, over recorded events in memory or arriving from a parser.
+    static func run(
+        header: TraceHeader, expected: ExpectedEvents, warnings: [TraceReadWarning]?, stimuli: [(index: Int, event: TraceEvent)],
+        until: TraceTime?, flip: FlipPlan?, traceName: String, targetName: String, options: Options,
+        build: (any TraceObserver) throws -> ReplayTarget
+    ) throws -> ReplayResult {
         let keepRun = options.keepRun || flip != nil
         let comparator = TraceComparator(expected: expected, keepsRun: keepRun)
         let target = try build(comparator)
@@ -76,22 +130,22 @@ public enum Replayer {
             throw ReplayError("the replay target's runtime has no observer: build it with the observer the replay passes in")
         }
 
-        // Only events before the first one out of order are trusted as a schedule of inputs:
-        // a gap or a step back in time is itself reported as the divergence at its place.
-        let ordered = orderedPrefix(expected)
+        // Inputs are fed only from the part of the trace that is in order: a gap or a step back
+        // in time is itself reported as the divergence at its place. (Checked when each input
+        // is due, once the parser got there.)
         var stimulusErrors: [ReplayStimulusError] = []
         var fed = 0
         let start = scheduler.now
-        for e in expected[..<ordered] {
-            guard let parsed = ReplayStimulus.from(e) else { continue }
-            switch parsed {
+        for (index, e) in stimuli {
+            let delay = max(e.t - start, .zero)
+            switch ReplayStimulus.from(e)! {
             case .failure(let error):
-                stimulusErrors.append(error)
+                _ = scheduler.schedule(after: delay) { if expected.isOrdered(through: index) { stimulusErrors.append(error) } }
             case .success(var stimulus):
                 if let flip, flip.seq == e.seq, case let .complete(b, with) = stimulus.action { stimulus.action = .complete(b, with: !with) }
-                let delay = max(stimulus.t - start, .zero)
                 let target = target
                 _ = scheduler.schedule(after: delay) {
+                    guard expected.isOrdered(through: index) else { return }
                     fed += 1
                     if let error = stimulus.apply(to: target) { stimulusErrors.append(error) }
                 }
@@ -105,8 +159,7 @@ public enum Replayer {
             }
         }
 
-        let until = options.until ?? untilTime(of: trace)
-        let cap = options.maxEvents ?? max(1_000_000, expected.count * 10)
+        let cap = options.maxEvents ?? max(1_000_000, stimuli.count * 1000)
         var capped = false
         var stopped = false
         scheduler.run(until: until, notifyingQuiescence: until == nil) {
@@ -118,12 +171,13 @@ public enum Replayer {
             stopped = true
             return false
         }
+        let recorded = try expected.total()
         if until != nil, !stopped {
             // A cut run: the recorded one had later inputs still scheduled, which the trace does
             // not hold. What it reported at the cut tells how it ended: open waits recorded with
             // "until": true (as `simulate --until` does when work is left), or, with nothing
             // left, the stuck reports of quiescence.
-            if trace.events.contains(where: { $0.extra["until"] == .bool(true) }) {
+            if try expected.finish().events.contains(where: { $0.extra["until"] == .bool(true) }) {
                 runtime.reportOpenBarriers(extra: ["until": true])
                 target.dispatch?.reportHeld(extra: ["until": true])
             } else if scheduler.pendingCount == 0 {
@@ -132,12 +186,13 @@ public enum Replayer {
         }
 
         var result = ReplayResult(
-            traceName: traceName, header: trace.header, targetName: targetName, recordedEvents: expected.count,
-            replayedEvents: comparator.count, stimuliFed: fed, divergence: nil, recordedDefinition: trace.header.definition,
+            traceName: traceName, header: header, targetName: targetName, recordedEvents: recorded.count,
+            replayedEvents: comparator.count, stimuliFed: fed, divergence: nil, recordedDefinition: header.definition,
             replayedDefinition: target.definition, stimulusErrors: stimulusErrors, run: keepRun ? comparator.run : nil,
-            flip: flip.map { ReplayResult.Flip(seq: $0.seq, what: $0.what) })
-        if let index = comparator.difference {
-            var d = divergence(at: index, comparator: comparator, ordered: ordered, stimulusErrors: stimulusErrors)
+            flip: flip.map { ReplayResult.Flip(seq: $0.seq, what: $0.what) }, readWarnings: warnings ?? recorded.warnings)
+        if let index = comparator.difference(recorded: recorded.count) {
+            let all = try expected.finish()
+            var d = divergence(at: index, in: all.events, comparator: comparator, ordered: all.firstDisorder ?? all.events.count, stimulusErrors: stimulusErrors)
             if capped {
                 let cut = "the run was stopped after \(cap) events (a bound for runs that keep every event)"
                 d.note = d.note.map { $0 + "; " + cut } ?? cut
@@ -196,8 +251,10 @@ public enum Replayer {
         }
     }
 
-    static func divergence(at index: Int, comparator c: TraceComparator, ordered: Int, stimulusErrors: [ReplayStimulusError]) -> Divergence {
-        let expected = index < c.expected.count ? c.expected[index] : nil
+    static func divergence(
+        at index: Int, in recorded: [TraceEvent], comparator c: TraceComparator, ordered: Int, stimulusErrors: [ReplayStimulusError]
+    ) -> Divergence {
+        let expected = index < recorded.count ? recorded[index] : nil
         // The run's event at this place: the first of the kept tail, or of the kept run.
         let actual: TraceEvent? = {
             if c.keepsRun { return index < c.run.count ? c.run[index] : nil }
@@ -207,17 +264,17 @@ public enum Replayer {
         }()
         let kind: Divergence.Kind = expected == nil ? .extra : (actual == nil ? .missing : .differs)
         let fields = (expected != nil && actual != nil) ? FieldDifference.between(expected!, actual!) : []
-        let context = Array(c.expected[max(0, index - 3)..<min(index, c.expected.count)])
+        let context = Array(recorded[max(0, index - 3)..<min(index, recorded.count)])
 
         // Before the divergence both runs agree, so causes below it resolve in the trace.
         var bySeq: [Int: TraceEvent] = [:]
         func lookup(_ seq: Int) -> TraceEvent? {
-            if seq >= 1, seq <= index, seq <= c.expected.count, c.expected[seq - 1].seq == seq { return c.expected[seq - 1] }
-            if bySeq.isEmpty { for e in c.expected where bySeq[e.seq] == nil { bySeq[e.seq] = e } }
+            if seq >= 1, seq <= index, seq <= recorded.count, recorded[seq - 1].seq == seq { return recorded[seq - 1] }
+            if bySeq.isEmpty { for e in recorded where bySeq[e.seq] == nil { bySeq[e.seq] = e } }
             return bySeq[seq]
         }
         func actualLookup(_ seq: Int) -> TraceEvent? {
-            if seq >= 1, seq <= index, seq <= c.expected.count, c.expected[seq - 1].seq == seq { return c.expected[seq - 1] }
+            if seq >= 1, seq <= index, seq <= recorded.count, recorded[seq - 1].seq == seq { return recorded[seq - 1] }
             if c.keepsRun { return seq >= 1 && seq <= c.run.count ? c.run[seq - 1] : nil }
             return c.tail.first { $0.seq == seq }
         }
@@ -231,7 +288,7 @@ public enum Replayer {
             if e.seq != index + 1 {
                 notes.append("the trace is out of order here: seq \(e.seq) stands where seq \(index + 1) belongs (an event missing, repeated or moved)")
             } else if index > 0 {
-                notes.append("the trace goes back in time here: t \(e.t) after \(c.expected[index - 1].t)")
+                notes.append("the trace goes back in time here: t \(e.t) after \(recorded[index - 1].t)")
             }
         }
         return Divergence(

@@ -144,10 +144,10 @@ struct JSONParser {
         }
     }
 
-    /// The member names of trace events, by length: interned, so reading a line creates no key
-    /// strings and equal keys compare bit for bit.
-    static let knownKeysByLength: [[(bytes: StaticString, name: String)]] = knownKeyNames.map { $0.map { ($0, $0.description) } }
-    private static let knownKeyNames: [[StaticString]] = [
+    /// The member names of trace events, by length. Matched without any table (a shared array
+    /// would be retained and released for every key, from every thread parsing at once) and
+    /// returned as literals, so reading a line creates no key strings.
+    static let knownKeyNames: [[StaticString]] = [
         [], ["t"], ["mb", "to"], ["seq"], ["kind", "from", "gate"],
         ["cause", "board", "input", "scope", "cycle", "event", "flush", "state", "clock"],
         ["action", "source", "result", "passed", "reason", "output", "events", "format"],
@@ -174,16 +174,67 @@ struct JSONParser {
         return try parseString()
     }
 
-    @inline(__always) static func lookupKnown(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        let n = bytes.count
-        guard n >= 1, n <= 10 else { return nil }
-        for candidate in knownKeysByLength[n] {
-            let same = candidate.bytes.withUTF8Buffer { c in
+    @inline(__always) static func lookupKnown(_ b: UnsafeBufferPointer<UInt8>) -> String? {
+        @inline(__always) func eq(_ s: StaticString) -> Bool {
+            s.withUTF8Buffer { c in
                 var k = 0
-                while k < n, c[k] == bytes[k] { k += 1 }
-                return k == n
+                while k < c.count, c[k] == b[k] { k += 1 }
+                return k == c.count
             }
-            if same { return candidate.name }
+        }
+        switch b.count {
+        case 1: return b[0] == UInt8(ascii: "t") ? "t" : nil
+        case 2:
+            if eq("mb") { return "mb" }
+            if eq("to") { return "to" }
+        case 3: if eq("seq") { return "seq" }
+        case 4:
+            if eq("kind") { return "kind" }
+            if eq("from") { return "from" }
+            if eq("gate") { return "gate" }
+        case 5:
+            switch b[0] {
+            case UInt8(ascii: "c"):
+                if eq("cause") { return "cause" }
+                if eq("cycle") { return "cycle" }
+                if eq("clock") { return "clock" }
+            case UInt8(ascii: "b"): if eq("board") { return "board" }
+            case UInt8(ascii: "i"): if eq("input") { return "input" }
+            case UInt8(ascii: "s"):
+                if eq("scope") { return "scope" }
+                if eq("state") { return "state" }
+            case UInt8(ascii: "e"): if eq("event") { return "event" }
+            case UInt8(ascii: "f"): if eq("flush") { return "flush" }
+            default: break
+            }
+        case 6:
+            switch b[0] {
+            case UInt8(ascii: "a"): if eq("action") { return "action" }
+            case UInt8(ascii: "s"): if eq("source") { return "source" }
+            case UInt8(ascii: "r"):
+                if eq("result") { return "result" }
+                if eq("reason") { return "reason" }
+            case UInt8(ascii: "p"): if eq("passed") { return "passed" }
+            case UInt8(ascii: "o"): if eq("output") { return "output" }
+            case UInt8(ascii: "e"): if eq("events") { return "events" }
+            case UInt8(ascii: "f"): if eq("format") { return "format" }
+            default: break
+            }
+        case 7:
+            if eq("barrier") { return "barrier" }
+            if eq("command") { return "command" }
+            if eq("success") { return "success" }
+            if eq("waiting") { return "waiting" }
+            if eq("version") { return "version" }
+        case 8:
+            if eq("released") { return "released" }
+            if eq("barriers") { return "barriers" }
+            if eq("scenario") { return "scenario" }
+        case 9: if eq("flushable") { return "flushable" }
+        case 10:
+            if eq("dispatcher") { return "dispatcher" }
+            if eq("definition") { return "definition" }
+        default: break
         }
         return nil
     }
