@@ -9,7 +9,7 @@ OUT        ?= out
 BENCH_BUILD = .build-release
 BIN         = .build/debug
 
-.PHONY: deps build demo test bench tsan schemas clean
+.PHONY: deps build demo test bench tsan scale fuzz schemas clean
 
 ## deps: install libgraphviz-dev through apt when pkg-config cannot find libgvc.
 deps:
@@ -19,6 +19,10 @@ deps:
 	  echo "graphviz: libgvc not found, installing libgraphviz-dev with apt"; \
 	  $(SUDO) apt-get update && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y libgraphviz-dev; \
+	fi
+	@if [ ! -x /usr/bin/time ]; then \
+	  echo "GNU time not found (the scale test measures peak memory with it), installing it with apt"; \
+	  $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y time; \
 	fi
 
 build: deps
@@ -66,5 +70,33 @@ tsan: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 
+## scale: the scale and concurrency tests at full size (8 threads x 100,000 events through the live
+## scheduler, a 1,000,000-event trace through stats in bounded memory; the 100,000-deep chain and
+## 10,000-gate tests run in `make test` already). Not part of `make test`.
+scale: deps
+	$(SWIFT) build --build-tests
+	BOARDY_SCALE=1 $(SWIFT) test --skip-build --filter 'ScaleTests|EngineTests|BarrierRuleTests'
+
+## fuzz: libFuzzer (with AddressSanitizer) on the trace reader, the scenario loader and Tealium's
+## barrier settings parser, each for FUZZ_SECONDS (default 60) or FUZZ_RUNS executions; seeds from
+## samples/ and Fuzz/corpus/<target>/ (checked in: seeds and every crash found, as regressions).
+## Crashes are written to .build-fuzz/crashes/. Not part of `make test`.
+FUZZ_SECONDS ?= 60
+FUZZ_RUNS    ?= -1
+FUZZ_BUILD    = .build-fuzz
+FUZZERS       = trace-reader scenario-loader barrier-settings
+fuzz: deps
+	for f in $(FUZZERS); do \
+	  $(SWIFT) build -c release --scratch-path $(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld --product fuzz-$$f || exit 1; \
+	done
+	mkdir -p $(FUZZ_BUILD)/work/trace-reader $(FUZZ_BUILD)/work/scenario-loader $(FUZZ_BUILD)/work/barrier-settings $(FUZZ_BUILD)/crashes
+	cp samples/traces/*.jsonl Tests/*/Fixtures/*.jsonl $(FUZZ_BUILD)/work/trace-reader/
+	cp samples/*.json $(FUZZ_BUILD)/work/scenario-loader/
+	for f in $(FUZZERS); do \
+	  echo "== fuzz-$$f"; \
+	  $(FUZZ_BUILD)/release/fuzz-$$f $(FUZZ_BUILD)/work/$$f Fuzz/corpus/$$f -max_total_time=$(FUZZ_SECONDS) -runs=$(FUZZ_RUNS) \
+	    -max_len=65536 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/crashes/$$f- || exit 1; \
+	done
+
 clean:
-	rm -rf .build .build-release .build-tsan $(OUT)
+	rm -rf .build .build-release .build-tsan .build-fuzz $(OUT)

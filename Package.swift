@@ -92,10 +92,19 @@ let package = Package(
             path: "Benchmarks/boardy-bench"
         ),
 
+        // Fuzzing (`make fuzz`): the targets' bodies, and one libFuzzer executable each.
+        .target(name: "FuzzTargets", dependencies: ["BoardyTrace", "BoardyDispatch", "BoardySimulation"], path: "Fuzz/Targets"),
+        .target(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"),
+        .executableTarget(name: "fuzz-trace-reader", dependencies: ["FuzzTargets", "CFuzzerDriver"], path: "Fuzz/fuzz-trace-reader"),
+        .executableTarget(name: "fuzz-scenario-loader", dependencies: ["FuzzTargets", "CFuzzerDriver"], path: "Fuzz/fuzz-scenario-loader"),
+        .executableTarget(name: "fuzz-barrier-settings", dependencies: ["FuzzTargets", "CFuzzerDriver"], path: "Fuzz/fuzz-barrier-settings"),
+
         .testTarget(
             name: "BoardyTraceTests",
-            dependencies: ["BoardyTrace"]
+            dependencies: ["BoardyTrace", "boardy-crash-writer"]
         ),
+        // A process the crash-safety test kills with SIGKILL while it records.
+        .executableTarget(name: "boardy-crash-writer", dependencies: ["BoardyTrace"], path: "Tests/CrashWriter"),
         // Helpers shared by the test targets (a harness, golden files); not a product.
         .target(name: "BoardyTestSupport", dependencies: ["Boardy"], path: "Tests/BoardyTestSupport"),
         .testTarget(

@@ -12,6 +12,7 @@
 #include <graphviz/cgraph.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static inline Agdesc_t bvz_directed(void) { return Agdirected; }
 
@@ -23,34 +24,108 @@ static inline Agdesc_t bvz_strict_directed(void) { return Agstrictdirected; }
 // cgraph's default discipline uses the address of an object's interned name as its ID, and
 // keeps subgraphs ordered by ID: the order of clusters in the layout and in the output then
 // depends on where malloc put those names, which differs between two renders in one process.
-// This discipline declines every name (`map` returns FALSE for a string), so cgraph takes a fresh
-// ID from `map(NULL)` (an odd counter per graph, as the default's anonymous IDs) and keeps the
-// name in its own internal map, which `agnameof` consults first (graphviz lib/cgraph/id.c,
-// agmapnametoid). Names print as before; order follows creation.
-static inline void *bvz_id_open(Agraph_t *g, Agdisc_t *disc) {
-    (void)g; (void)disc;
-    IDTYPE *counter = (IDTYPE *)malloc(sizeof(IDTYPE));
-    if (counter != NULL) *counter = 1;
-    return counter;
+// This discipline numbers names in the order they are first seen (even IDs; anonymous objects
+// get odd ones, as with the default) and keeps, per graph, the interned name of each ID in an
+// array (so printing a name is O(1)) and a hash table from name to ID. Names are interned with
+// agstrdup, so cgraph's checks on them (aghtmlstr) work as with the default discipline.
+typedef struct {
+    Agraph_t *graph;
+    char **names;        // names[k]: the interned name of ID 2 * (k + 1)
+    size_t count, capacity;
+    size_t *slots;       // open addressing: 0 = empty, else k + 1
+    size_t slotCount;    // a power of two, at least twice count
+    IDTYPE anonymous;    // the next odd ID
+} bvz_id_state;
+
+static inline size_t bvz_id_hash(const char *s) {
+    size_t h = 1469598103934665603ULL;  // FNV-1a
+    for (; *s; s++) { h ^= (unsigned char)*s; h *= 1099511628211ULL; }
+    return h;
 }
+
+static inline void *bvz_id_open(Agraph_t *g, Agdisc_t *disc) {
+    (void)disc;
+    bvz_id_state *st = (bvz_id_state *)calloc(1, sizeof(bvz_id_state));
+    if (st == NULL) return NULL;
+    st->graph = g;
+    st->anonymous = 1;
+    return st;
+}
+
+static inline int bvz_id_grow(bvz_id_state *st) {
+    if (st->count + 1 > st->capacity) {
+        size_t cap = st->capacity ? st->capacity * 2 : 64;
+        char **names = (char **)realloc(st->names, cap * sizeof(char *));
+        if (names == NULL) return 0;
+        st->names = names;
+        st->capacity = cap;
+    }
+    if (2 * (st->count + 1) > st->slotCount) {
+        size_t n = st->slotCount ? st->slotCount * 2 : 128;
+        size_t *slots = (size_t *)calloc(n, sizeof(size_t));
+        if (slots == NULL) return 0;
+        for (size_t k = 0; k < st->count; k++) {
+            size_t i = bvz_id_hash(st->names[k]) & (n - 1);
+            while (slots[i] != 0) i = (i + 1) & (n - 1);
+            slots[i] = k + 1;
+        }
+        free(st->slots);
+        st->slots = slots;
+        st->slotCount = n;
+    }
+    return 1;
+}
+
 static inline long bvz_id_map(void *state, int objtype, char *str, IDTYPE *id, int createflag) {
-    (void)objtype; (void)createflag;
-    if (str != NULL || state == NULL) return 0;  // names: cgraph's internal map
-    IDTYPE *counter = (IDTYPE *)state;
-    *id = *counter;
-    *counter += 2;
+    (void)objtype;
+    bvz_id_state *st = (bvz_id_state *)state;
+    if (st == NULL) return 0;
+    if (str == NULL) {
+        *id = st->anonymous;
+        st->anonymous += 2;
+        return 1;
+    }
+    if (st->slotCount > 0) {
+        size_t i = bvz_id_hash(str) & (st->slotCount - 1);
+        while (st->slots[i] != 0) {
+            size_t k = st->slots[i] - 1;
+            if (strcmp(st->names[k], str) == 0) {
+                *id = 2 * (IDTYPE)(k + 1);
+                return 1;
+            }
+            i = (i + 1) & (st->slotCount - 1);
+        }
+    }
+    if (!createflag || !bvz_id_grow(st)) return 0;
+    char *interned = agstrdup(st->graph, str);
+    if (interned == NULL) return 0;
+    size_t k = st->count++;
+    st->names[k] = interned;
+    size_t i = bvz_id_hash(interned) & (st->slotCount - 1);
+    while (st->slots[i] != 0) i = (i + 1) & (st->slotCount - 1);
+    st->slots[i] = k + 1;
+    *id = 2 * (IDTYPE)(k + 1);
     return 1;
 }
 static inline long bvz_id_alloc(void *state, int objtype, IDTYPE request) {
     (void)state; (void)objtype; (void)request;
     return 0;  // no caller-chosen IDs (as the default)
 }
+// Names live until the graph closes (its string dictionary frees them): nothing to do per object.
 static inline void bvz_id_free(void *state, int objtype, IDTYPE id) { (void)state; (void)objtype; (void)id; }
 static inline char *bvz_id_print(void *state, int objtype, IDTYPE id) {
-    (void)state; (void)objtype; (void)id;
-    return NULL;  // named objects print from the internal map; anonymous ones as %ID
+    (void)objtype;
+    bvz_id_state *st = (bvz_id_state *)state;
+    if (st == NULL || id % 2 != 0 || id == 0 || id / 2 > st->count) return NULL;
+    return st->names[id / 2 - 1];
 }
-static inline void bvz_id_close(void *state) { free(state); }
+static inline void bvz_id_close(void *state) {
+    bvz_id_state *st = (bvz_id_state *)state;
+    if (st == NULL) return;
+    free(st->names);
+    free(st->slots);
+    free(st);
+}
 static inline void bvz_id_register(void *state, int objtype, void *obj) { (void)state; (void)objtype; (void)obj; }
 
 static Agiddisc_t bvz_creation_order_iddisc = {

@@ -11,12 +11,7 @@ import Testing
 struct StreamingReplayTests {
     /// A chain of `boards` boards started `starts` times: 4 events an activation.
     static func chain(boards: Int, starts: Int) throws -> Scenario {
-        var o = JSONObject()
-        o["scenario"] = "chain"
-        o["boards"] = .array((0..<boards).map { ["id": .string("b\($0)"), "onActivate": [["output": "next"]]] })
-        o["flows"] = .array([.string((0..<boards).map { "b\($0)" }.joined(separator: " ->> "))])
-        o["script"] = .array((0..<starts).map { ["at": .int(Int64($0)), "activate": "b0"] })
-        return try ScenarioLoader.load(json: JSONValue.object(o).jsonText, file: "chain.json")
+        try ScenarioLoader.load(json: chainScenarioJSON(boards: boards, starts: starts), file: "chain.json")
     }
 
     func write(_ text: String, _ name: String) throws -> String {

@@ -1,3 +1,5 @@
+import BoardyTestSupport
+import Foundation
 import Boardy
 import BoardySimulation
 import Testing
@@ -49,5 +51,55 @@ struct ScenarioLoaderTests {
         } throws: { error in
             "\(error)".hasPrefix("s.yaml:2:1: not valid YAML")
         }
+    }
+}
+
+/// Every sample scenario, damaged: always a ScenarioError naming the file and a line, or another
+/// valid scenario; never a crash.
+@Suite("Corrupted scenarios")
+struct CorruptedScenarioTests {
+    static let samples = ["checkout", "barrier-loop", "stuck-gate", "add-to-cart", "analytics-dispatch"]
+
+    static func load(_ bytes: [UInt8]) -> String? {
+        do {
+            _ = try ScenarioLoader.load(json: String(decoding: bytes, as: UTF8.self), file: "damaged.json")
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test("cuts and flipped bytes: a located error or a valid scenario", arguments: samples)
+    func damaged(name: String) throws {
+        let bytes = Array(try Data(contentsOf: repoRoot.appendingPathComponent("samples/\(name).json")))
+        let located = #/^damaged\.json:\d+(:\d+)?: /#
+        var errors = 0
+        // Cut at every line end and in the middle of every line.
+        var cuts: [Int] = [0]
+        var start = 0
+        for (i, b) in bytes.enumerated() where b == 0x0A {
+            cuts.append((start + i) / 2)
+            cuts.append(i)
+            start = i + 1
+        }
+        for cut in cuts where cut < bytes.count - 1 {
+            let message = try #require(Self.load(Array(bytes[..<cut])), "a cut at byte \(cut) loaded")
+            #expect(message.contains(located) || message.hasPrefix("damaged.json: "), "\(message)")
+            errors += 1
+        }
+        // One flipped byte per line (the first non-blank one, and one in the middle).
+        start = 0
+        for (i, b) in bytes.enumerated() where b == 0x0A {
+            for p in Set([start + (bytes[start..<i].firstIndex { $0 != 0x20 } ?? start) - start, (start + i) / 2]) where p < i {
+                var damaged = bytes
+                damaged[p] ^= 0x01
+                if let message = Self.load(damaged) {
+                    #expect(message.contains(located), "\(message)")
+                    errors += 1
+                }
+            }
+            start = i + 1
+        }
+        #expect(errors > 0)
     }
 }

@@ -21,3 +21,12 @@ public func runCLI(_ args: [String]) throws -> (code: Int32, out: String, err: S
     p.waitUntilExit()
     return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
 }
+
+/// A generated scenario, as JSON text: a chain `b0 ->> b1 ->> …` of `boards` boards, each sending
+/// one output, whose head the script activates `starts` times (4 events per activation).
+public func chainScenarioJSON(boards: Int, starts: Int) -> String {
+    let defs = (0..<boards).map { "{\"id\":\"b\($0)\",\"onActivate\":[{\"output\":\"next\"}]}" }
+    let chain = (0..<boards).map { "b\($0)" }.joined(separator: " ->> ")
+    let script = (0..<starts).map { "{\"at\":\($0),\"activate\":\"b0\"}" }
+    return "{\"scenario\":\"chain\",\"boards\":[\(defs.joined(separator: ","))],\"flows\":[\"\(chain)\"],\"script\":[\(script.joined(separator: ","))]}"
+}

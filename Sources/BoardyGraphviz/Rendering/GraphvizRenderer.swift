@@ -59,7 +59,7 @@ public enum GraphvizRenderer {
         capturedMessages = []
         partialMessage = ""
         agreseterrors()
-        guard let g = bvz_agopen(graph.name, bvz_directed()) else {
+        guard let g = bvz_agopen(graph.name.controlPictures(), bvz_directed()) else {
             throw GraphvizError(stage: "building the graph", messages: currentMessages())
         }
         defer { agclose(g) }
@@ -125,7 +125,9 @@ public enum GraphvizRenderer {
         for s in graph.subgraphs { addSubgraph(s, to: g, root: g) }
         var edgeNumber = 0
         for e in graph.edges {
-            guard let t = nodesByName[e.from] ?? bvz_agnode(g, e.from), let h = nodesByName[e.to] ?? bvz_agnode(g, e.to) else { continue }
+            guard let t = nodesByName[e.from] ?? bvz_agnode(g, e.from.controlPictures()),
+                let h = nodesByName[e.to] ?? bvz_agnode(g, e.to.controlPictures())
+            else { continue }
             edgeNumber += 1
             // A unique key per edge keeps parallel edges apart.
             guard let edge = bvz_agedge(g, t, h, "e\(edgeNumber)") else { continue }
@@ -136,7 +138,7 @@ public enum GraphvizRenderer {
     }
 
     private static func addNode(_ n: Node, to g: UnsafeMutablePointer<Agraph_t>, root: UnsafeMutablePointer<Agraph_t>) {
-        guard let node = bvz_agnode(g, n.id) else { return }
+        guard let node = bvz_agnode(g, n.id.controlPictures()) else { return }
         nodesByName[n.id] = node
         if n.attributes["label"] == nil, let sym = symbol(root, kind: Int32(AGNODE), "label") { _ = bvz_agxset(node, sym, escape("label", n.id)) }
         for (k, v) in n.attributes {
@@ -145,7 +147,7 @@ public enum GraphvizRenderer {
     }
 
     private static func addSubgraph(_ s: Subgraph, to g: UnsafeMutablePointer<Agraph_t>, root: UnsafeMutablePointer<Agraph_t>) {
-        guard let sub = bvz_agsubg(g, s.name) else { return }
+        guard let sub = bvz_agsubg(g, s.name.controlPictures()) else { return }
         for (k, v) in s.attributes { setAttribute(sub, root: root, k, v) }
         for n in s.nodes { addNode(n, to: sub, root: root) }
         for child in s.subgraphs { addSubgraph(child, to: sub, root: root) }
@@ -169,7 +171,12 @@ public enum GraphvizRenderer {
     /// reader normalizes to a space. We write the whole value as XML ourselves (`&amp;`, `&#10;`,
     /// ...); Graphviz passes entities through unchanged, so the id reads back exactly. DOT output
     /// keeps the raw text.
+    ///
+    /// Control characters: Graphviz's strings end at NUL and XML 1.0 forbids the other C0
+    /// controls, so every name and value shows them as their Unicode control pictures (␀, ␁,
+    /// ...); tab, newline and carriage return stay.
     static func escape(_ name: String, _ value: String) -> String {
+        let value = value.controlPictures()
         if name == "id" {
             return escapeIDs ? value.xmlAttributeEscaped() : value
         }
@@ -183,6 +190,21 @@ public enum GraphvizRenderer {
 }
 
 extension String {
+    /// C0 control characters other than tab, newline and carriage return as their Unicode
+    /// control pictures (U+2400 + code): NUL ends a C string, and XML 1.0 forbids the rest.
+    func controlPictures() -> String {
+        guard utf8.contains(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else { return self }
+        var out = String.UnicodeScalarView()
+        for u in unicodeScalars {
+            if u.value < 0x20, u != "\t", u != "\n", u != "\r" {
+                out.append(Unicode.Scalar(0x2400 + u.value)!)
+            } else {
+                out.append(u)
+            }
+        }
+        return String(out)
+    }
+
     /// The text as an XML attribute value: markup characters and line breaks as entities.
     fileprivate func xmlAttributeEscaped() -> String {
         guard utf8.contains(where: { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 || $0 == 39 || $0 < 32 }) else { return self }
@@ -198,8 +220,6 @@ extension String {
             case "\n": out += "&#10;"
             case "\r": out += "&#13;"
             case "\t": out += "&#9;"
-            // Other control characters are not allowed in XML 1.0 at all: a visible stand-in.
-            case _ where u.value < 32: out += "\u{FFFD}"
             default: out.unicodeScalars.append(u)
             }
         }
