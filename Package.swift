@@ -127,6 +127,7 @@ let package = Package(
             dependencies: ["BoardySimulation", "Boardy", "BoardyViz", "BoardyTestSupport", "boardy-viz"]
         ),
         .testTarget(name: "BoardyGraphvizTests", dependencies: ["BoardyGraphviz"]),
+        .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets", "BoardyTestSupport"]),
         .testTarget(
             name: "BoardyReplayTests",
             dependencies: ["BoardyReplay", "BoardySimulation", "Boardy", "BoardyTestSupport", "boardy-viz"]
