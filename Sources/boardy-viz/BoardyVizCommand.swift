@@ -94,7 +94,8 @@ struct Simulate: ParsableCommand {
         abstract: "Run a scenario on the engine and write its trace.",
         discussion: """
             Runs to quiescence (or virtual time --until), writes the trace (standard output unless -o)
-            and prints a summary. Exits 3 when a barrier loop or a stuck barrier was found.
+            and prints a summary. Exits 3 when a barrier loop, a stuck barrier, or a runaway flow
+            cycle (boards emitting to each other synchronously, forever) was found.
 
             Examples:
               boardy-viz simulate samples/checkout.json -o out/checkout.jsonl
@@ -126,7 +127,8 @@ struct Simulate: ParsableCommand {
                 "scenario": .string(result.header.scenario ?? ""), "events": .int(Int64(summary.events)),
                 "boardsActivated": .int(Int64(summary.boardsActivated)), "barriersResolved": .int(Int64(summary.barriersResolved)),
                 "loops": .int(Int64(summary.loops)), "stuck": .int(Int64(summary.stuckBarriers)),
-                "heldDispatchers": .int(Int64(summary.heldDispatchers)), "endTime": summary.endTime.jsonValue,
+                "heldDispatchers": .int(Int64(summary.heldDispatchers)), "runaways": .int(Int64(summary.runaways)),
+                "endTime": summary.endTime.jsonValue,
             ]
             if let output { o["trace"] = .string(output) }
             text = JSONValue.object(o).jsonText
@@ -134,7 +136,7 @@ struct Simulate: ParsableCommand {
             text = """
                 \(result.header.scenario ?? "scenario"): \(summary.events) events, \(summary.boardsActivated) boards activated, \
                 \(summary.barriersResolved) barriers resolved, \(summary.loops) loops, \(summary.stuckBarriers) stuck, \
-                \(summary.heldDispatchers) dispatchers holding events; ended at t=\(summary.endTime)\(output.map { "\ntrace: \($0)" } ?? "")
+                \(summary.heldDispatchers) dispatchers holding events\(summary.runaways > 0 ? ", \(summary.runaways) runaway flow cycles stopped" : ""); ended at t=\(summary.endTime)\(output.map { "\ntrace: \($0)" } ?? "")
                 """
         }
         // With the trace on standard output, the summary goes to standard error.

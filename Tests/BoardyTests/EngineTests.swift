@@ -24,6 +24,28 @@ struct EngineTests {
         #expect(order == [#"x "o1""#, #"y "x(o1)""#, #"x "o2""#, #"y "x(o2)""#])
     }
 
+    @Test("a synchronous flow cycle stops at the bound with a runaway event, instead of running forever")
+    func runawayCycleStops() throws {
+        let recorder = TraceRecorder()
+        let runtime = BoardyRuntime(scheduler: VirtualScheduler(), observer: recorder)
+        runtime.maxStepsPerDrain = 2_000
+        let a = ClosureBoard<Any?>(identifier: "a") { b, _ in b.sendOutput("again") }
+        let mb = Motherboard(boards: [a], runtime: runtime)
+        mb.registerFlowSteps("a" ->> "a")
+        mb.stimulate(.activate("a"))
+        let events = recorder.events
+        let last = try #require(events.last)
+        #expect(last.kind == "runaway")
+        #expect(last.body == .unknown(kind: "runaway", fields: ["steps": 2_000, "dropped": 1]))
+        #expect(last.cause == last.seq - 1)
+        #expect(events.count < 2_000 * 2)
+        // The runtime goes on working afterwards.
+        let b = ClosureBoard<Any?>(identifier: "b") { b, _ in b.sendOutput("done") }
+        mb.installBoard(b)
+        mb.activate("b")
+        #expect(recorder.events.last?.body == .outputSent(board: "b", output: "done"))
+    }
+
     @Test("a chain of 100,000 activations runs on the work stack without overflowing the call stack")
     func deepChainDoesNotOverflow() {
         let n = 100_000

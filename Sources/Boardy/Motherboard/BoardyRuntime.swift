@@ -217,9 +217,27 @@ public final class BoardyRuntime {
         }
     }
 
+    /// The most work items one drain of the work stack may process (everything one outside
+    /// call or one scheduled step sets off). A flow cycle whose boards emit synchronously never
+    /// ends (Boardy itself overflows its stack there); past this bound the rest of the drain is
+    /// dropped and a `runaway` event (a boardy-viz extension: `steps`, `dropped`) says so, caused
+    /// by the item it stopped at. The 100,000-board chain takes about 400,000.
+    public var maxStepsPerDrain = 1_000_000
+
     private func drain() {
         isProcessing = true
+        var steps = 0
         while let item = stack.popLast() {
+            steps += 1
+            if steps > maxStepsPerDrain {
+                let dropped = stack.count + pending.count + 1
+                stack.removeAll()
+                pending.removeAll()
+                record(
+                    item.motherboard, cause: item.cause,
+                    .unknown(kind: "runaway", fields: ["steps": .int(Int64(maxStepsPerDrain)), "dropped": .int(Int64(dropped))]))
+                break
+            }
             let saved = currentCause
             let mb = item.motherboard
             mb.process(item.action, cause: item.cause)

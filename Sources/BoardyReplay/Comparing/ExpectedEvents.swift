@@ -48,7 +48,7 @@ final class ExpectedEvents: @unchecked Sendable {
     init(streaming reader: consuming TraceReader) {
         let box = ReaderBox(reader)
         let thread = Thread { [self] in self.parse(box) }
-        thread.stackSize = 1 << 20
+        thread.stackSize = 8 << 20  // JSON nests up to 512 deep; debug frames are large
         thread.start()
     }
 

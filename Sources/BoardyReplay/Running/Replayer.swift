@@ -23,8 +23,9 @@ public enum Replayer {
         /// Stop at this virtual time, as `simulate --until` did; by default the trace header's
         /// `until`, or the time of its `"until": true` stuck events, else run to quiescence.
         public var until: TraceTime?
-        /// A bound on the events a kept run may record (a counterfactual run may go on where
-        /// the recorded one stopped); past it the run stops and says so.
+        /// A bound on the events a run may record (a counterfactual run may go on where the
+        /// recorded one stopped); past it the run stops and says so. By default 1,000,000 or
+        /// 1,000 per stimulus, whichever is larger.
         public var maxEvents: Int?
 
         /// Options: by default a plain replay.

@@ -33,11 +33,13 @@ public struct SimulationSummary: Sendable, Hashable {
     public var stuckBarriers: Int
     /// `stuck` events for dispatchers holding events.
     public var heldDispatchers: Int
+    /// `runaway` events: synchronous flow cycles stopped at the engine's bound.
+    public var runaways: Int
     /// The virtual time the run ended at.
     public var endTime: TraceTime
 
     /// Whether the run found a barrier loop or a stuck barrier (`simulate` exits 3).
-    public var foundProblems: Bool { loops > 0 || stuckBarriers > 0 }
+    public var foundProblems: Bool { loops > 0 || stuckBarriers > 0 || runaways > 0 }
 
     init(_ events: RecordedEvents, end: TraceTime) {
         self.events = events.count
@@ -47,6 +49,7 @@ public struct SimulationSummary: Sendable, Hashable {
         var loops = 0
         var stuck = 0
         var held = 0
+        var runaways = 0
         events.forEachEvent { e in
             switch e.body {
             case let .activationPerformed(b, _): performed.insert(Performed(mb: e.mb, board: b))
@@ -54,6 +57,7 @@ public struct SimulationSummary: Sendable, Hashable {
             case .barrierLoop: loops += 1
             case .stuckBarrier: if e.extra["until"] == nil { stuck += 1 }
             case .stuckDispatcher: held += 1
+            case .unknown(let kind, _) where kind == "runaway": runaways += 1
             default: break
             }
         }
@@ -62,6 +66,7 @@ public struct SimulationSummary: Sendable, Hashable {
         self.loops = loops
         stuckBarriers = stuck
         heldDispatchers = held
+        self.runaways = runaways
         endTime = end
     }
 }
