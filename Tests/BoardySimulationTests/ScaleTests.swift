@@ -17,7 +17,11 @@ struct ScaleTests {
         let scheduler = LiveScheduler()
         let recorder = TraceRecorder()
         let runtime = BoardyRuntime(scheduler: scheduler, observer: recorder)
-        let sink = ClosureBoard<[Int]>(identifier: "sink") { b, v in b.sendOutput(v) }
+        nonisolated(unsafe) var performed = 0  // only touched on the driving thread
+        let sink = ClosureBoard<[Int]>(identifier: "sink") { b, v in
+            performed += 1
+            b.sendOutput(v)
+        }
         let mb = Motherboard(boards: [sink], runtime: runtime)
         nonisolated(unsafe) let unsafeMB = mb  // only touched on the driving thread (inside post)
         let threads = (0..<8).map { t in
@@ -26,13 +30,10 @@ struct ScaleTests {
             }
         }
         for t in threads { t.start() }
-        var outputs: [[Int64]] = []
-        while outputs.count < 8 * perThread {
-            scheduler.run(for: .milliseconds(20))
-            outputs = recorder.events.compactMap { e in
-                if case .outputSent(_, .array(let a)) = e.body { return a.compactMap(\.intValue) }
-                return nil
-            }
+        while performed < 8 * perThread { scheduler.run(for: .milliseconds(20)) }
+        let outputs: [[Int64]] = recorder.events.compactMap { e in
+            if case .outputSent(_, .array(let a)) = e.body { return a.compactMap(\.intValue) }
+            return nil
         }
         let events = recorder.events
         #expect(events.map(\.seq) == Array(1...events.count))

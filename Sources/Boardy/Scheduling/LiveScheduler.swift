@@ -1,4 +1,5 @@
 import Dispatch
+import HeapModule
 import Synchronization
 
 /// A scheduler on the monotonic wall clock, for recording real runs.
@@ -10,7 +11,9 @@ public final class LiveScheduler: Scheduler, @unchecked Sendable {
     // Closures from `schedule` are only created and run on the driving thread; the lock guards
     // the queue they wait in, which `post` (any thread) shares.
     private struct State {
-        var entries: [ScheduledEntry] = []
+        /// Ordered by time, then by the order of scheduling: a heap, since threads may post far
+        /// faster than the driver runs (a sorted array's removeFirst made that quadratic).
+        var entries = Heap<ScheduledEntry>()
         var nextOrder: UInt64 = 0
     }
 
@@ -43,12 +46,8 @@ public final class LiveScheduler: Scheduler, @unchecked Sendable {
 
     private func enqueue(at time: Int64, token: ScheduledAction, action: @escaping () -> Void) {
         state.withLock { s in
-            let e = ScheduledEntry(time: time, order: s.nextOrder, token: token, action: action)
+            s.entries.insert(ScheduledEntry(time: time, order: s.nextOrder, token: token, action: action))
             s.nextOrder &+= 1
-            // Keep the queue sorted; inserts are mostly at the end.
-            var i = s.entries.count
-            while i > 0 && e < s.entries[i - 1] { i -= 1 }
-            s.entries.insert(e, at: i)
         }
         wake.signal()
     }
@@ -72,8 +71,8 @@ public final class LiveScheduler: Scheduler, @unchecked Sendable {
             let current = now.microseconds
             if let deadline, current >= deadline { return ran }
             let next: ScheduledEntry?? = state.withLock { s -> ScheduledEntry?? in
-                guard let first = s.entries.first else { return .none }
-                if first.time <= current { return .some(s.entries.removeFirst()) }
+                guard let first = s.entries.min else { return .none }
+                if first.time <= current { return .some(s.entries.removeMin()) }
                 return .some(nil)
             }
             switch next {
@@ -84,7 +83,7 @@ public final class LiveScheduler: Scheduler, @unchecked Sendable {
                 }
                 _ = wake.wait(timeout: .now() + .microseconds(Int(deadline! - current)))
             case .some(.none):
-                let first = state.withLock { $0.entries.first?.time } ?? current
+                let first = state.withLock { $0.entries.min?.time } ?? current
                 var wait = first - current
                 if let deadline { wait = min(wait, deadline - current) }
                 _ = wake.wait(timeout: .now() + .microseconds(Int(max(1, wait))))
