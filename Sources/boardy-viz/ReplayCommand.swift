@@ -10,17 +10,15 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Re-run a trace's stimuli on a scenario and compare, event by event.",
         discussion: """
-            Feeds the trace's stimulus events, at their recorded virtual times, to a fresh engine
-            built from the scenario, and compares every event it records with the trace (every
-            field, t and cause included). Exits 0 when they are the same, 1 at the first
-            divergence, printing the events before it, expected vs actual, the fields that
-            differ, the chain of causes back to the stimulus, and a verdict: the flow definition
-            changed (the header's fingerprint differs), or same definition, different behaviour.
+            Feeds the trace's stimulus events, at their recorded virtual times, to a fresh engine built from the scenario, \
+            and compares every event it records with the trace (every field, t and cause included). Exits 0 when they are \
+            the same, 1 at the first divergence, printing the events before it, expected vs actual, the fields that differ, \
+            the chain of causes back to the stimulus, and a verdict: the flow definition changed (the header's fingerprint \
+            differs), or same definition, different behaviour.
 
-            --flip SEQ inverts one barrier verdict (a barrier.resolved) or one outside completion
-            (a complete stimulus), runs to the end, and shows where the run now goes: the first
-            divergence and the outcomes that changed; -o writes the new trace. It exits 0 when
-            the counterfactual run completed (its divergence is what was asked for).
+            --flip SEQ inverts one barrier verdict (a barrier.resolved) or one outside completion (a complete stimulus), \
+            runs to the end, and shows where the run now goes: the first divergence and the outcomes that changed; -o \
+            writes the new trace. It exits 0 when the counterfactual run completed (its divergence is what was asked for).
 
             Examples:
               boardy-viz replay samples/traces/checkout.jsonl --scenario samples/checkout.json
