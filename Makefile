@@ -28,7 +28,7 @@ deps:
 build: deps
 	$(SWIFT) build
 
-## demo: build, simulate samples/checkout.json on the virtual clock, check it, render its graph and timeline, print where the outputs are.
+## demo: build, simulate samples/checkout.json on the virtual clock, check it, replay its trace, render its graph and timeline, print where the outputs are.
 demo: deps
 	$(SWIFT) build --product boardy-viz
 	@mkdir -p $(OUT)
@@ -36,6 +36,7 @@ demo: deps
 	$(BIN)/boardy-viz simulate samples/checkout.json -o $(OUT)/checkout.jsonl
 	$(BIN)/boardy-viz test samples/checkout.json
 	$(BIN)/boardy-viz stats $(OUT)/checkout.jsonl
+	$(BIN)/boardy-viz replay $(OUT)/checkout.jsonl --scenario samples/checkout.json
 	$(BIN)/boardy-viz export $(OUT)/checkout.jsonl --to chrome -o $(OUT)/checkout.chrome.json
 	$(BIN)/boardy-viz export $(OUT)/checkout.jsonl --to dot -o $(OUT)/checkout.observed.dot
 	$(BIN)/boardy-viz graph samples/checkout.json -o $(OUT)/checkout.graph.svg
