@@ -52,6 +52,7 @@ let package = Package(
             dependencies: [
                 "BoardyTrace",
                 .product(name: "HeapModule", package: "swift-collections"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         // ComponentKit's boards (tasks, flow and barrier boards), on the engine.
