@@ -1,6 +1,6 @@
 // A process that records a trace to a file and is killed in the middle of it (crash-safety
-// test): it records FIRST events, waits past the writer's 100 ms flush, says "flushed N", then
-// records until it is killed.
+// test): it records FIRST events, waits a second (the writer flushes every 100 ms), says
+// "flushed N", then records until it is killed.
 import BoardyTrace
 import Foundation
 
@@ -25,7 +25,7 @@ struct CrashWriter {
             }
         }
         emit(first)
-        usleep(300_000)
+        usleep(1_000_000)  // well past the 100 ms flush timer, even on a loaded machine
         FileHandle.standardOutput.write(Data("flushed \(seq)\n".utf8))
         while true { emit(1000) }
     }
