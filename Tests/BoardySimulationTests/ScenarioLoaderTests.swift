@@ -1,7 +1,7 @@
 import BoardyTestSupport
 import Foundation
 import Boardy
-import BoardySimulation
+@testable import BoardySimulation
 import Testing
 
 /// Malformed scenarios: each must fail with a located, specific message.
@@ -101,5 +101,29 @@ struct CorruptedScenarioTests {
             start = i + 1
         }
         #expect(errors > 0)
+    }
+}
+
+@Suite("YAML integers")
+struct YAMLIntegerTests {
+    @Test("YAML 1.1 integers read as Yams reads them, and overflow is no crash (found by make fuzz)")
+    func integers() throws {
+        #expect(YAMLDocument.integer("42") == 42)
+        #expect(YAMLDocument.integer("-1_000") == -1000)
+        #expect(YAMLDocument.integer("0x1F") == 31)
+        #expect(YAMLDocument.integer("0o17") == 15)
+        #expect(YAMLDocument.integer("017") == 15)
+        #expect(YAMLDocument.integer("0b101") == 5)
+        #expect(YAMLDocument.integer("1:30") == 90)
+        #expect(YAMLDocument.integer("-1:00:00") == -3600)
+        #expect(YAMLDocument.integer("-222311022222223110:55") == nil)
+        #expect(YAMLDocument.integer("99999999999999999999") == nil)
+        #expect(throws: ScenarioError.self) { try ScenarioLoader.load(yaml: "-222311022222223110:55", file: "x.yaml") }
+        // In a field that takes a number, the value that does not fit is a located type error.
+        #expect {
+            try ScenarioLoader.load(yaml: "scenario: s\nboards: [{id: a}]\nscript: [{at: 9999999999999999:00:00, activate: a}]\n", file: "x.yaml")
+        } throws: { error in
+            "\(error)".hasPrefix("x.yaml:3:")
+        }
     }
 }
