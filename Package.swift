@@ -65,7 +65,10 @@ let package = Package(
             dependencies: ["Boardy", "BoardyComponentKit", "BoardyDispatch", .product(name: "Yams", package: "Yams")]
         ),
         // Rendering: a small graph model over Graphviz's C library. Knows nothing of boards.
-        .target(name: "BoardyGraphviz", dependencies: ["CGraphviz"]),
+        .target(
+            name: "BoardyGraphviz",
+            dependencies: ["CGraphviz", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
+        ),
         // Views: flow graphs (of scenarios, motherboards, traces), timelines, statistics, Chrome export.
         .target(name: "BoardyViz", dependencies: ["BoardyTrace", "Boardy", "BoardySimulation", "BoardyGraphviz"]),
         // Replay: re-run a trace's stimuli on a fresh engine, compare, report the first divergence.

@@ -9,6 +9,7 @@ import Testing
 struct FuzzCorpusTests {
     static func files(_ folder: String) throws -> [URL] {
         let dir = repoRoot.appendingPathComponent(folder)
+        guard FileManager.default.fileExists(atPath: dir.path) else { return [] }
         return try FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: nil)
             .filter { !$0.lastPathComponent.hasPrefix(".") }.sorted { $0.path < $1.path }
     }
