@@ -19,7 +19,8 @@ struct HostileNamesTests {
     /// A chain through every hostile board, each sending a hostile payload on.
     static func record() -> Trace {
         let recorder = TraceRecorder()
-        let runtime = BoardyRuntime(scheduler: VirtualScheduler(), observer: recorder)
+        let scheduler = VirtualScheduler()
+        let runtime = BoardyRuntime(scheduler: scheduler, observer: recorder)
         let boards: [any ActivatableBoard] = ids.map { id in
             ClosureBoard<Any?>(identifier: BoardID(id)) { board, _ in
                 board.schedule(after: .seconds(1)) { board.sendOutput(JSONValue.string("out:" + id)) }
@@ -28,7 +29,7 @@ struct HostileNamesTests {
         let mainboard = Motherboard(boards: boards, runtime: runtime)
         for (a, b) in zip(ids, ids.dropFirst()) { mainboard.registerFlowSteps(BoardID(a) ->> BoardID(b)) }
         mainboard.stimulate(.activate(BoardID(ids[0]), input: "in\u{0}put <&>"))
-        (runtime.scheduler as! VirtualScheduler).run()
+        scheduler.run()
         return Trace(header: mainboard.traceHeader(scenario: "hostile \u{0}<&>"), events: recorder.events)
     }
 

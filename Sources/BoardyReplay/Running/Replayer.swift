@@ -139,7 +139,8 @@ public enum Replayer {
         let start = scheduler.now
         for (index, e) in stimuli {
             let delay = max(e.t - start, .zero)
-            switch ReplayStimulus.from(e)! {
+            guard let parsed = ReplayStimulus.from(e) else { continue }  // not a stimulus after all
+            switch parsed {
             case .failure(let error):
                 _ = scheduler.schedule(after: delay) { if expected.isOrdered(through: index) { stimulusErrors.append(error) } }
             case .success(var stimulus):
