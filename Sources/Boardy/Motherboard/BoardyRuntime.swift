@@ -224,18 +224,27 @@ public final class BoardyRuntime {
     /// by the item it stopped at. The 100,000-board chain takes about 400,000.
     public var maxStepsPerDrain = 1_000_000
 
+    /// Drops what is left of a drain that passed `limit` and records why (the cold path, kept
+    /// out of the drain loop).
+    @inline(never)
+    private func stopRunaway(at item: WorkItem, limit: Int) {
+        let dropped = stack.count + pending.count + 1
+        stack.removeAll()
+        pending.removeAll()
+        record(
+            item.motherboard, cause: item.cause,
+            .unknown(kind: "runaway", fields: ["steps": .int(Int64(limit)), "dropped": .int(Int64(dropped))]))
+    }
+
     private func drain() {
         isProcessing = true
+        // Read once: a stored property read per item costs an exclusivity check.
+        let limit = maxStepsPerDrain
         var steps = 0
         while let item = stack.popLast() {
             steps += 1
-            if steps > maxStepsPerDrain {
-                let dropped = stack.count + pending.count + 1
-                stack.removeAll()
-                pending.removeAll()
-                record(
-                    item.motherboard, cause: item.cause,
-                    .unknown(kind: "runaway", fields: ["steps": .int(Int64(maxStepsPerDrain)), "dropped": .int(Int64(dropped))]))
+            if steps > limit {
+                stopRunaway(at: item, limit: limit)
                 break
             }
             let saved = currentCause
