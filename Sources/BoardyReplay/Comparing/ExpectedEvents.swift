@@ -38,7 +38,8 @@ final class ExpectedEvents: @unchecked Sendable {
         sharedChunks = c
         sharedCount = events.count
         sharedDone = true
-        sharedFirstDisorder = Replayer.orderedPrefix(events) < events.count ? Replayer.orderedPrefix(events) : nil
+        let ordered = Replayer.orderedPrefix(events)
+        sharedFirstDisorder = ordered < events.count ? ordered : nil
         chunks = c
         count = events.count
         done = true

@@ -174,12 +174,20 @@ public enum Replayer {
             return false
         }
         let recorded = try expected.total()
+        // The recorded events in one array, built at most once (only a cut run or a divergence needs it).
+        var flattened: (events: [TraceEvent], warnings: [TraceReadWarning], firstDisorder: Int?)?
+        func all() throws -> (events: [TraceEvent], warnings: [TraceReadWarning], firstDisorder: Int?) {
+            if let flattened { return flattened }
+            let f = try expected.finish()
+            flattened = f
+            return f
+        }
         if until != nil, !stopped {
             // A cut run: the recorded one had later inputs still scheduled, which the trace does
             // not hold. What it reported at the cut tells how it ended: open waits recorded with
             // "until": true (as `simulate --until` does when work is left), or, with nothing
             // left, the stuck reports of quiescence.
-            if try expected.finish().events.contains(where: { $0.extra["until"] == .bool(true) }) {
+            if try all().events.contains(where: { $0.extra["until"] == .bool(true) }) {
                 runtime.reportOpenBarriers(extra: ["until": true])
                 target.dispatch?.reportHeld(extra: ["until": true])
             } else if scheduler.pendingCount == 0 {
@@ -193,8 +201,10 @@ public enum Replayer {
             replayedDefinition: target.definition, stimulusErrors: stimulusErrors, run: keepRun ? comparator.run : nil,
             flip: flip.map { ReplayResult.Flip(seq: $0.seq, what: $0.what) }, readWarnings: warnings ?? recorded.warnings)
         if let index = comparator.difference(recorded: recorded.count) {
-            let all = try expected.finish()
-            var d = divergence(at: index, in: all.events, comparator: comparator, ordered: all.firstDisorder ?? all.events.count, stimulusErrors: stimulusErrors)
+            let recordedEvents = try all()
+            var d = divergence(
+                at: index, in: recordedEvents.events, comparator: comparator,
+                ordered: recordedEvents.firstDisorder ?? recordedEvents.events.count, stimulusErrors: stimulusErrors)
             if capped {
                 let cut = "the run was stopped after \(cap) events (a bound for runs that keep every event)"
                 d.note = d.note.map { $0 + "; " + cut } ?? cut
