@@ -134,9 +134,46 @@ static Agiddisc_t bvz_creation_order_iddisc = {
 
 /// Opens a root graph whose objects get IDs in creation order (see above), so subgraphs keep the
 /// order they were created in and output does not depend on memory addresses.
+///
+/// The graph's string dictionary (every name and attribute value, interned with a reference
+/// count) is switched from cdt's splay tree to its hash set: cgraph only searches, inserts and
+/// deletes it by key, never iterates it in order, so nothing visible changes, while a tree of
+/// several hundred thousand distinct strings (a large timeline's positions, ids and tooltips)
+/// made every attribute set cost two tree searches with `strcmp` on cold memory.
+//
+// A hash table grows by reallocation, which cgraph's memory function for dictionaries does not
+// do (it frees the old block and returns NULL), so the dictionary gets a copy of its discipline
+// with a realloc-based one; cgraph frees everything with free() as before.
+static inline void *bvz_dict_memory(Dt_t *dt, void *p, size_t size, Dtdisc_t *disc) {
+    (void)dt; (void)disc;
+    if (size == 0) { free(p); return NULL; }
+    return realloc(p, size);
+}
+// A copy of cgraph's string discipline, shared by all graphs (used behind the renderer's lock).
+// Function-local, so it is emitted with the code that uses it.
+static inline Dtdisc_t *bvz_strdict_disc(void) {
+    static Dtdisc_t disc;
+    return &disc;
+}
+
 static inline Agraph_t *bvz_agopen(const char *name, Agdesc_t desc) {
     Agdisc_t disc = { &AgMemDisc, &bvz_creation_order_iddisc, &AgIoDisc };
-    return agopen((char *)name, desc, &disc);
+    Agraph_t *g = agopen((char *)name, desc, &disc);
+    if (g == NULL) return NULL;
+#if !defined(GRAPHVIZ_VERSION_MAJOR)
+    // Graphviz 2.4x (Debian 12's 2.42/2.43), whose layout of Agclos_t and string discipline this
+    // was checked against (valgrind-clean); later versions reworked both and keep their own.
+    if (g->clos->strdict == NULL) agstrfree(g, agstrdup(g, ""));  // created on first use
+    Dict_t *dict = g->clos->strdict;
+    if (dict != NULL) {
+        Dtdisc_t *copy = bvz_strdict_disc();
+        *copy = *dtdisc(dict, NULL, 0);
+        copy->memoryf = bvz_dict_memory;
+        dtdisc(dict, copy, DT_SAMECMP | DT_SAMEHASH);
+        dtmethod(dict, Dtset);
+    }
+#endif
+    return g;
 }
 static inline Agraph_t *bvz_agsubg(Agraph_t *g, const char *name) {
     return agsubg(g, (char *)name, 1);
@@ -182,17 +219,71 @@ static inline int bvz_write_dot(Agraph_t *g, char **out, size_t *len) {
     return rc;
 }
 
-/// Renders a laid-out graph into a malloc'd buffer through a memory stream (which grows by
-/// doubling; gvRenderData grows its buffer a page at a time, quadratic for large SVGs).
-/// Returns 0 on success; free the buffer with free().
+#if defined(__GLIBC__)
+// A write-only stream into a buffer grown with realloc. glibc's open_memstream grows by
+// allocating a new block and copying, so a 50 MB SVG was copied about twice over and its pages
+// faulted in twice; realloc of a large block remaps its pages instead.
+//
+// fopencookie is a GNU extension that stdio.h declares only with _GNU_SOURCE, which this module
+// cannot define (Swift's Glibc module is built without it, and the two would disagree); without
+// it, the function is declared here with a struct of the same layout as cookie_io_functions_t.
+typedef ssize_t (*bvz_cookie_write_t)(void *, const char *, size_t);
+#if defined(__USE_GNU)
+typedef cookie_io_functions_t bvz_cookie_io_t;
+#define bvz_fopencookie fopencookie
+#else
+typedef struct {
+    void *read;
+    bvz_cookie_write_t write;
+    void *seek;
+    void *close;
+} bvz_cookie_io_t;
+extern FILE *fopencookie(void *cookie, const char *mode, bvz_cookie_io_t io);
+#define bvz_fopencookie fopencookie
+#endif
+
+typedef struct { char *buf; size_t len, cap; int failed; } bvz_buffer;
+static inline ssize_t bvz_buffer_write(void *cookie, const char *data, size_t size) {
+    bvz_buffer *b = (bvz_buffer *)cookie;
+    if (size > b->cap - b->len) {
+        size_t cap = b->cap ? b->cap : (size_t)1 << 16;
+        while (cap - b->len < size) cap *= 2;
+        char *grown = (char *)realloc(b->buf, cap);
+        if (grown == NULL) { b->failed = 1; return -1; }
+        b->buf = grown;
+        b->cap = cap;
+    }
+    memcpy(b->buf + b->len, data, size);
+    b->len += size;
+    return (ssize_t)size;
+}
+#endif
+
+/// Renders a laid-out graph into a malloc'd buffer (gvRenderData grows its buffer a page at a
+/// time, quadratic for large SVGs). Returns 0 on success; free the buffer with free().
 static inline int bvz_render_memstream(GVC_t *gvc, Agraph_t *g, const char *format, char **out, size_t *len) {
     *out = NULL;
     *len = 0;
+#if defined(__GLIBC__)
+    bvz_buffer b = { NULL, 0, 0, 0 };
+    bvz_cookie_io_t io;
+    memset(&io, 0, sizeof io);
+    io.write = bvz_buffer_write;
+    FILE *f = bvz_fopencookie(&b, "w", io);
+    if (f == NULL) return -1;
+    int rc = gvRender(gvc, g, format, f);
+    if (fclose(f) != 0 || b.failed) rc = -1;
+    if (rc != 0) { free(b.buf); return rc == 0 ? -1 : rc; }
+    *out = b.buf;
+    *len = b.len;
+    return 0;
+#else
     FILE *f = open_memstream(out, len);
     if (f == NULL) return -1;
     int rc = gvRender(gvc, g, format, f);
     if (fclose(f) != 0) rc = -1;
     return rc;
+#endif
 }
 
 /// The attribute symbol `name` for objects of `kind` in `root`, declared (default "") if new.

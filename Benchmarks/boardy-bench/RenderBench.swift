@@ -16,12 +16,18 @@ struct RenderBench: ParsableCommand {
             3,000-board graph with plain dot (default attributes, clusters and labels as for a
             small graph), capped: after --cap seconds it is reported as the cap and the process
             exits (an in-process layout cannot be cancelled). Timelines: a simulated chain
-            scenario's trace. Each figure is the median of --runs renders (the baseline: one).
+            scenario's trace. Each figure is the median of --runs renders (timelines: at least 5,
+            interleaved by size; the baseline: one).
             """)
 
     @Option(help: "Runs per figure; the median is reported.") var runs = 3
     @Option(help: "Seconds after which the plain-dot baseline is given up.") var cap = 300.0
     @Flag(help: "Skip the plain-dot baseline (it takes minutes).") var skipBaseline = false
+    @Option(help: "Only `graph` (flow graphs and the baseline) or `timeline` figures.") var only: Part?
+
+    @Option(help: "Only render one timeline of about this many events, --runs times (for profiling).") var profileEvents: Int?
+
+    enum Part: String, ExpressibleByArgument { case graph, timeline }
 
     /// SplitMix64: a fixed sequence for a seed, the same on every machine.
     struct SeededRandom {
@@ -73,25 +79,45 @@ struct RenderBench: ParsableCommand {
     }
 
     func run() throws {
+        if let n = profileEvents {
+            let trace = try Self.trace(events: n)
+            let r = try time { try Timeline.render(trace, format: .svg) }
+            report([("profile_events", "\(trace.events.count)"), ("profile_s", fmt(r.seconds)), ("profile_us_per_event", fmt(r.seconds * 1e6 / Double(trace.events.count), 2))])
+            return
+        }
         var figures: [(String, String)] = []
-        for n in [1000, 3000] {
+        for n in [1000, 3000] where only != .timeline {
             let model = Self.flowModel(boards: n)
             let r = try time { try FlowGraph.render(model, format: .svg) }
             figures.append(("graph_\(n)_strategy", FlowGraph.strategy(for: model).rawValue))
             figures.append(("graph_\(n)_svg_bytes", "\(r.bytes)"))
             figures.append(("graph_\(n)_s", fmt(r.seconds)))
         }
-        let small = try Self.trace(events: 10_000)
-        let large = try Self.trace(events: 100_000)
-        let t10 = try time { try Timeline.render(small, format: .svg) }
-        let t100 = try time { try Timeline.render(large, format: .svg) }
-        let build100 = time { _ = Timeline.graph(large); return [] }
-        figures += [
-            ("timeline_10k_events", "\(small.events.count)"), ("timeline_100k_events", "\(large.events.count)"),
-            ("timeline_10k_s", fmt(t10.seconds)), ("timeline_100k_s", fmt(t100.seconds)),
-            ("timeline_100k_svg_bytes", "\(t100.bytes)"), ("timeline_100k_graph_model_s", fmt(build100.seconds)), ("timeline_growth", fmt(t100.seconds / t10.seconds, 2)),
-        ]
-        guard !skipBaseline else {
+        if only != .graph {
+            let small = try Self.trace(events: 10_000)
+            let large = try Self.trace(events: 100_000)
+            // Interleaved (10k, 100k, 10k, 100k, ...) so both sizes see the same machine; the
+            // growth is the median of each pair's ratio, which drifts in load cancel out of.
+            var small10: [Double] = [], large100: [Double] = [], ratios: [Double] = []
+            var bytes100 = 0
+            for _ in 0..<max(runs, 5) {
+                var t0 = now()
+                _ = try Timeline.render(small, format: .svg)
+                small10.append(now() - t0)
+                t0 = now()
+                bytes100 = try Timeline.render(large, format: .svg).count
+                large100.append(now() - t0)
+                ratios.append(large100.last! / small10.last!)
+            }
+            let build100 = time { _ = Timeline.graph(large); return [] }
+            figures += [
+                ("timeline_10k_events", "\(small.events.count)"), ("timeline_100k_events", "\(large.events.count)"),
+                ("timeline_10k_s", fmt(median(small10))), ("timeline_100k_s", fmt(median(large100))),
+                ("timeline_100k_svg_bytes", "\(bytes100)"), ("timeline_100k_graph_model_s", fmt(build100.seconds)),
+                ("timeline_growth", fmt(median(ratios), 2)),
+            ]
+        }
+        guard !skipBaseline, only != .timeline else {
             report(figures)
             return
         }

@@ -32,6 +32,35 @@ struct GraphvizRendererTests {
         #expect(labels == ["checkout"])
     }
 
+    @Test("parallel edges stay apart, each with its own attributes, in SVG and DOT")
+    func parallelEdges() throws {
+        let g = Graph(
+            name: "parallel", nodes: [Node("a"), Node("b")],
+            edges: [
+                Edge(from: "a", to: "b", attributes: ["label": "one", "id": "first"]),
+                Edge(from: "a", to: "b", attributes: ["label": "two", "id": "second"]),
+                Edge(from: "b", to: "a", attributes: ["label": "back", "id": "third"]),
+            ])
+        let doc = try parseSVG(try GraphvizRenderer.render(g, format: .svg))
+        let edges = try doc.nodes(forXPath: "//*[local-name()='g'][@class='edge']").compactMap { $0 as? XMLElement }
+        #expect(edges.compactMap { $0.attributes?.first { $0.name == "id" }?.stringValue } == ["first", "second", "third"])
+        let dot = String(decoding: try GraphvizRenderer.render(g, format: .dot), as: UTF8.self)
+        #expect(dot.components(separatedBy: "a -> b").count - 1 == 2)
+        #expect(dot.contains("label=two"))
+    }
+
+    @Test("a large pinned graph (flattened node lists) renders every node and edge in order")
+    func largePinned() throws {
+        var g = Graph(name: "pinned")
+        g.nodeDefaults = ["shape": "point", "label": ""]
+        for i in 0..<3000 { g.nodes.append(Node("n\(i)", attributes: ["pos": "\(i * 10),\((i % 7) * 10)", "id": "n-\(i)"])) }
+        for i in 1..<3000 where i % 3 == 0 { g.edges.append(Edge(from: "n\(i - 1)", to: "n\(i)", attributes: ["id": "e-\(i)"])) }
+        let doc = try parseSVG(try GraphvizRenderer.render(g, engine: "nop2", format: .svg))
+        let ids = try doc.nodes(forXPath: "//*[local-name()='g'][@class='node']").compactMap { ($0 as? XMLElement)?.attributes?.first { $0.name == "id" }?.stringValue }
+        #expect(ids == (0..<3000).map { "n-\($0)" })
+        #expect(try titles(doc, class: "edge").count == 999)
+    }
+
     @Test("two renders of the same graph give the same SVG bytes")
     func deterministic() throws {
         #expect(try GraphvizRenderer.render(twoNodes, format: .svg) == (try GraphvizRenderer.render(twoNodes, format: .svg)))

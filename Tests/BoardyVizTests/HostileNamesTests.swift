@@ -57,9 +57,10 @@ struct HostileNamesTests {
         let timeline = try SVG(Timeline.render(trace, format: .svg))
         let laneIDs = try timeline.ids("node")
         for id in shown { #expect(laneIDs.contains("board-\(id)"), "lane id \(id.prefix(40).debugDescription)") }
-        // Tooltips hold the trace line (JSON), which escapes control characters itself.
-        let tips = try timeline.tooltips()
-        #expect(tips.contains { $0.contains(#""board":"nul\u0000inside""#) })
+        // The marks' titles hold each event's fields, control characters as pictures.
+        let titles = try timeline.titles("node")
+        #expect(titles.values.contains { $0.contains("board: nul␀inside") })
+        #expect(titles.values.contains { $0.contains("board: " + String(repeating: "L", count: 10_000)) })
     }
 
     @Test("DOT keeps every id as one node; NUL no longer merges two ids")

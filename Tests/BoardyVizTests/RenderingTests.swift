@@ -45,6 +45,16 @@ struct SVG {
         try doc.nodes(forXPath: "//*[local-name()='a']").compactMap { ($0 as? XMLElement)?.attr("xlink:title") }
     }
 
+    /// The `<title>` of each group of the given class, by the group's `id`.
+    func titles(_ cls: String) throws -> [String: String] {
+        var out: [String: String] = [:]
+        for g in try groups(cls) {
+            guard let id = g.attr("id"), let title = g.elements(forName: "title").first?.stringValue else { continue }
+            out[id] = title
+        }
+        return out
+    }
+
     /// The text of every `<text>` element.
     func texts() throws -> [String] { try doc.nodes(forXPath: "//*[local-name()='text']").compactMap(\.stringValue) }
 
@@ -183,9 +193,10 @@ struct TimelineTests {
         }
         #expect(try svg.ids("cluster").contains("legend"))
         #expect(try svg.ids("edge").contains("axis"))
-        // Tooltips carry the event's fields.
-        let tips = try svg.tooltips()
-        #expect(tips.contains { $0.contains("\"seq\":1,") })
+        // Each mark's title (the tooltip viewers show) is the event's summary, every field in it.
+        let titles = try svg.titles("node")
+        for e in trace.events { #expect(titles["event-\(e.seq)"] == e.summary, "title of event-\(e.seq)") }
+        #expect(titles["event-1"]?.hasPrefix("#1 ") == true)
     }
 
     @Test("checkout: each gateway wait is a span from the check to the resolution; causes cross lanes")
@@ -283,7 +294,7 @@ struct HostileRenderingTests {
         _ = try SVG(FlowGraph.render(FlowModel(trace: run.trace), format: .svg))
     }
 
-    @Test("a hostile trace (ids and payloads) renders to a well-formed timeline with tooltips intact")
+    @Test("a hostile trace (ids and payloads) renders to a well-formed timeline with the marks' titles intact")
     func hostileTrace() throws {
         var events: [TraceEvent] = []
         for (i, id) in Self.ids.enumerated() {
@@ -293,10 +304,13 @@ struct HostileRenderingTests {
         }
         let trace = Trace(header: TraceHeader(scenario: "hostile <&>"), events: events)
         let svg = try SVG(Timeline.render(trace, format: .svg))
-        let tips = try svg.tooltips()
+        let titles = try svg.titles("node")
         let nodeIDs = try svg.ids("node")
         for id in Self.ids { #expect(nodeIDs.contains("board-\(id)"), "\(id.debugDescription)") }
-        #expect(tips.contains { $0.contains(#""board":"a<b>&c""#) })
+        #expect(titles.values.contains { $0.contains("\nboard: a<b>&c\n") })
+        for e in events where !e.summary.utf8.contains(where: { $0 < 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }) {
+            #expect(titles["event-\(e.seq)"] == e.summary, "title of event-\(e.seq)")
+        }
     }
 }
 

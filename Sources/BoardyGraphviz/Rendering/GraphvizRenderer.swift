@@ -77,6 +77,10 @@ public enum GraphvizRenderer {
             return Array(UnsafeRawBufferPointer(start: buf, count: len))
         }
 
+        // Pinned layouts add no nodes: the root's node and edge sets become cgraph's flat lists
+        // (its public `agflatten`), so the many passes over all nodes in layout and rendering
+        // step in O(1) instead of through a splay tree that no longer fits in the cache.
+        if engine == "nop" || engine == "nop2" { agflatten(g, 1) }
         guard gvLayout(gvc, g, engine) == 0 else {
             throw GraphvizError(stage: "layout (\(engine))", messages: currentMessages())
         }
@@ -106,6 +110,10 @@ public enum GraphvizRenderer {
         return s
     }
 
+    /// Whether the graph declares a default node label (else a node without a label gets its id
+    /// as label: Graphviz's own default, `\N`, would expand escapes in the name).
+    private nonisolated(unsafe) static var labelDefault = false
+
     /// Whether `id` attributes are XML-escaped by us (SVG output): see ``escape(_:_:)``.
     private nonisolated(unsafe) static var escapeIDs = false
 
@@ -123,16 +131,16 @@ public enum GraphvizRenderer {
         for (k, v) in graph.attributes { setAttribute(g, root: g, k, v) }
         for (k, v) in graph.nodeDefaults { _ = bvz_agattr(g, Int32(AGNODE), k, escape(k, v)) }
         for (k, v) in graph.edgeDefaults { _ = bvz_agattr(g, Int32(AGEDGE), k, escape(k, v)) }
+        labelDefault = graph.nodeDefaults["label"] != nil
         for n in graph.nodes { addNode(n, to: g, root: g) }
         for s in graph.subgraphs { addSubgraph(s, to: g, root: g) }
-        var edgeNumber = 0
         for e in graph.edges {
             guard let t = nodesByName[e.from] ?? bvz_agnode(g, e.from.controlPictures()),
                 let h = nodesByName[e.to] ?? bvz_agnode(g, e.to.controlPictures())
             else { continue }
-            edgeNumber += 1
-            // A unique key per edge keeps parallel edges apart.
-            guard let edge = bvz_agedge(g, t, h, "e\(edgeNumber)") else { continue }
+            // Anonymous: in a non-strict graph each call makes a new edge, so parallel edges stay
+            // apart without a key to intern.
+            guard let edge = bvz_agedge(g, t, h, nil) else { continue }
             for (k, v) in e.attributes {
                 if let sym = symbol(g, kind: Int32(AGEDGE), k) { _ = bvz_agxset(edge, sym, escape(k, v)) }
             }
@@ -142,7 +150,7 @@ public enum GraphvizRenderer {
     private static func addNode(_ n: Node, to g: UnsafeMutablePointer<Agraph_t>, root: UnsafeMutablePointer<Agraph_t>) {
         guard let node = bvz_agnode(g, n.id.controlPictures()) else { return }
         nodesByName[n.id] = node
-        if n.attributes["label"] == nil, let sym = symbol(root, kind: Int32(AGNODE), "label") { _ = bvz_agxset(node, sym, escape("label", n.id)) }
+        if !labelDefault, n.attributes["label"] == nil, let sym = symbol(root, kind: Int32(AGNODE), "label") { _ = bvz_agxset(node, sym, escape("label", n.id)) }
         for (k, v) in n.attributes {
             if let sym = symbol(root, kind: Int32(AGNODE), k) { _ = bvz_agxset(node, sym, escape(k, v)) }
         }
@@ -182,7 +190,7 @@ public enum GraphvizRenderer {
         if name == "id" {
             return escapeIDs ? value.xmlAttributeEscaped() : value
         }
-        guard labelLike.contains(name), value.contains("\\") else { return value }
+        guard labelLike.contains(name), value.utf8.contains(92) else { return value }  // 92: a backslash
         return value.replacingBackslashes()
     }
 

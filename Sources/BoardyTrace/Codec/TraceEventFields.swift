@@ -206,3 +206,73 @@ extension TraceTime {
         microseconds % 1_000_000 == 0 ? .int(microseconds / 1_000_000) : .double(Double(microseconds) / 1_000_000)
     }
 }
+
+/// Writes fields as `key: value` lines: strings as they are, other values as compact JSON.
+struct SummarySink: FieldSink {
+    var w = JSONWriter(capacity: 160)
+    mutating func key(_ k: StaticString) {
+        w.byte(UInt8(ascii: "\n"))
+        w.raw(k)
+        w.raw(": ")
+    }
+    mutating func string(_ k: StaticString, _ value: String) {
+        key(k)
+        w.bytes.append(contentsOf: value.utf8)
+    }
+    mutating func int(_ k: StaticString, _ value: Int64) {
+        key(k)
+        w.writeInt(value)
+    }
+    mutating func bool(_ k: StaticString, _ value: Bool) {
+        key(k)
+        w.writeBool(value)
+    }
+    mutating func value(_ k: StaticString, _ value: JSONValue) {
+        key(k)
+        if case .string(let s) = value { w.bytes.append(contentsOf: s.utf8) } else { w.writeValue(value) }
+    }
+    mutating func strings(_ k: StaticString, _ value: [String]) {
+        key(k)
+        for (i, s) in value.enumerated() {
+            if i > 0 { w.raw(", ") }
+            w.bytes.append(contentsOf: s.utf8)
+        }
+    }
+    mutating func values(_ k: StaticString, _ value: [JSONValue]) {
+        key(k)
+        w.writeValue(.array(value))
+    }
+    mutating func members(_ object: JSONObject) {
+        for m in object.members {
+            w.byte(UInt8(ascii: "\n"))
+            w.bytes.append(contentsOf: m.key.utf8)
+            w.raw(": ")
+            if case .string(let s) = m.value { w.bytes.append(contentsOf: s.utf8) } else { w.writeValue(m.value) }
+        }
+    }
+}
+
+extension TraceEvent {
+    /// The event for a person: a first line with `#seq`, the kind, the time and the motherboard,
+    /// then one `key: value` line per field (strings as they are, other values as compact JSON),
+    /// `cause: #seq` last. Every field of the trace line is there; renderers use it as the
+    /// event's title (the tooltip viewers show on hover).
+    public var summary: String {
+        var s = SummarySink()
+        s.w.byte(UInt8(ascii: "#"))
+        s.w.writeInt(Int64(seq))
+        s.w.byte(UInt8(ascii: " "))
+        if case .unknown(let kind, _) = body { s.w.bytes.append(contentsOf: kind.utf8) } else { s.w.bytes.append(contentsOf: body.kind.utf8) }
+        s.w.raw(" at t=")
+        s.w.writeTime(t)
+        s.w.raw("s in ")
+        s.w.bytes.append(contentsOf: mb.utf8)
+        body.emitFields(to: &s)
+        if let cause {
+            s.w.raw("\ncause: #")
+            s.w.writeInt(Int64(cause))
+        }
+        s.members(extra)
+        return s.w.string
+    }
+}
