@@ -16,7 +16,7 @@ struct RenderBench: ParsableCommand {
             3,000-board graph with plain dot (default attributes, clusters and labels as for a
             small graph), capped: after --cap seconds it is reported as the cap and the process
             exits (an in-process layout cannot be cancelled). Timelines: a simulated chain
-            scenario's trace. Each figure is the median of --runs renders (timelines: at least 5,
+            scenario's trace. Each figure is the median of --runs renders (timelines: at least 7,
             interleaved by size; the baseline: one).
             """)
 
@@ -100,7 +100,7 @@ struct RenderBench: ParsableCommand {
             // growth is the median of each pair's ratio, which drifts in load cancel out of.
             var small10: [Double] = [], large100: [Double] = [], ratios: [Double] = []
             var bytes100 = 0
-            for _ in 0..<max(runs, 5) {
+            for _ in 0..<max(runs, 7) {
                 var t0 = now()
                 _ = try Timeline.render(small, format: .svg)
                 small10.append(now() - t0)

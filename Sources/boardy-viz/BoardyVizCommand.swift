@@ -344,8 +344,9 @@ struct TimelineCommand: ParsableCommand {
             Events are marks (see the legend), barrier waits run from the wait check to the
             resolution (stuck waits to the end, dashed), arrows follow `cause` between lanes, and
             cancellations and loops are red. The layout is pinned (linear in the events);
-            Graphviz's nop2 engine draws it. Element ids: board-<id>, dispatcher-<id>,
-            event-<seq>, wait-<seq>, cause-<seq>.
+            Graphviz's nop2 engine draws it. Hovering a mark shows its title: the event's
+            fields, one per line. Element ids: board-<id>, dispatcher-<id>, event-<seq>,
+            wait-<seq>, cause-<seq>.
 
             Examples:
               boardy-viz timeline out/checkout.jsonl -o checkout.timeline.svg

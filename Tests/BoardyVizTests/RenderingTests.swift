@@ -193,6 +193,12 @@ struct TimelineTests {
         }
         #expect(try svg.ids("cluster").contains("legend"))
         #expect(try svg.ids("edge").contains("axis"))
+        // Every edge of the model is drawn: lane guides, waits, the axis and each causal arrow.
+        let model = Timeline.graph(trace)
+        let drawn = try svg.groups("edge")
+        #expect(drawn.count == model.edges.count)
+        let modelIDs = Set(model.edges.compactMap { $0.attributes["id"] })
+        #expect(Set(drawn.compactMap { $0.attr("id") }).isSuperset(of: modelIDs))
         // Each mark's title (the tooltip viewers show) is the event's summary, every field in it.
         let titles = try svg.titles("node")
         for e in trace.events { #expect(titles["event-\(e.seq)"] == e.summary, "title of event-\(e.seq)") }

@@ -77,10 +77,6 @@ public enum GraphvizRenderer {
             return Array(UnsafeRawBufferPointer(start: buf, count: len))
         }
 
-        // Pinned layouts add no nodes: the root's node and edge sets become cgraph's flat lists
-        // (its public `agflatten`), so the many passes over all nodes in layout and rendering
-        // step in O(1) instead of through a splay tree that no longer fits in the cache.
-        if engine == "nop" || engine == "nop2" { agflatten(g, 1) }
         guard gvLayout(gvc, g, engine) == 0 else {
             throw GraphvizError(stage: "layout (\(engine))", messages: currentMessages())
         }
