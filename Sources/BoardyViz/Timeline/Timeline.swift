@@ -86,13 +86,20 @@ public struct Timeline {
         }.map(\.element)
         for (r, key) in laneOrder.enumerated() { lanes[key]!.row = r }
         let shown = Set(laneOrder)
+        // Per event: whether its lane is drawn, and the lane's y (looked up once, not per use).
+        var isShown = [Bool](repeating: false, count: events.count)
+        var laneY = [Double](repeating: 0, count: events.count)
+        for i in events.indices where shown.contains(laneOf[i]) {
+            isShown[i] = true
+            laneY[i] = -Double(lanes[laneOf[i]]!.row) * rowGap
+        }
 
         // x per event: columns per distinct time.
         var x = [Double](repeating: 0, count: events.count)
         var ticks: [(t: TraceTime, x: Double)] = []
         var cursor = 0.0
         var previous: TraceTime?
-        for (i, e) in events.enumerated() where shown.contains(laneOf[i]) {
+        for (i, e) in events.enumerated() where isShown[i] {
             if e.t != previous {
                 if let p = previous {
                     let seconds = Double(e.t.microseconds - p.microseconds) / 1_000_000
@@ -184,7 +191,7 @@ public struct Timeline {
             if dashed { a["style"] = "dashed" }
             g.edges.append(Edge(from: "ws:\(spanNumber)", to: "we:\(spanNumber)", attributes: a))
         }
-        for (i, e) in events.enumerated() where shown.contains(laneOf[i]) {
+        for (i, e) in events.enumerated() where isShown[i] {
             let lane = laneOf[i]
             let ex = x[i]
             // A mark's name is the event's summary (`#seq kind ...`, then its fields): Graphviz
@@ -195,7 +202,7 @@ public struct Timeline {
             xBySeq[e.seq] = (ex, lane, name)
             var a = Self.mark(e)
             a["id"] = "event-\(e.seq)"
-            a["pos"] = "\(ex),\(y(lane))"
+            a["pos"] = "\(ex),\(laneY[i])"
             g.nodes.append(Node(name, attributes: a))
             switch e.body {
             case .gatewayChecked(_, let barrier, let result) where result == .wait:
