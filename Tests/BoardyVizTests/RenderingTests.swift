@@ -203,6 +203,9 @@ struct TimelineTests {
         let titles = try svg.titles("node")
         for e in trace.events { #expect(titles["event-\(e.seq)"] == e.summary, "title of event-\(e.seq)") }
         #expect(titles["event-1"]?.hasPrefix("#1 ") == true)
+        if let b = trace.events.lazy.compactMap({ $0.mb == "main" ? $0.body.board : nil }).first {
+            #expect(titles["board-\(b)"] == "lane: \(b) (main)")
+        }
     }
 
     @Test("checkout: each gateway wait is a span from the check to the resolution; causes cross lanes")

@@ -131,11 +131,13 @@ public struct Timeline {
         for key in laneOrder {
             let lane = lanes[key]!
             let ly = y(key)
+            // Named for its <title> (shown on hover). "lane: " cannot start an event's name ("#")
+            // or a point's ("ls:", "le:", ...), and label and group together are unique per lane.
             let label = Node(
-                "l:\(key)",
+                "lane: \(lane.label) (\(lane.group))",
                 attributes: [
                     "shape": "plaintext", "style": "", "label": lane.label, "id": lane.elementID,
-                    "pos": "\(laneLabelX - 40),\(ly)", "tooltip": "\(lane.label) (\(lane.group))",
+                    "pos": "\(laneLabelX - 40),\(ly)",
                 ])
             let end = point("le:\(key)", endX, ly)
             let start = point("ls:\(key)", laneLabelX + 16, ly)
