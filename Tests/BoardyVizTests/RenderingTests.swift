@@ -254,6 +254,20 @@ struct TimelineTests {
         #expect(lanes == ["board-pubAuth"])
     }
 
+    @Test("lanes whose label and group coincide (a dispatcher and a motherboard named alike) stay apart")
+    func laneNameClash() throws {
+        let events = [
+            // The dispatcher lane "tch/collect" (group "dispatch") and the board lane of "collect"
+            // in a motherboard named "dispatch" (key "tch/collect", group "dispatch").
+            TraceEvent(seq: 1, t: .zero, mb: "main", body: .dispatchQueued(dispatcher: "tch/collect", event: .string("e"))),
+            TraceEvent(seq: 2, t: .zero, mb: "dispatch", body: .activationPerformed(board: "collect", input: nil)),
+        ]
+        let svg = try SVG(Timeline.render(Trace(header: TraceHeader(scenario: "clash"), events: events), format: .svg))
+        let titles = try svg.titles("node")
+        #expect(titles["dispatcher-tch/collect"] == "lane: tch/collect (dispatch)")
+        #expect(titles["board-tch/collect"] == "lane: tch/collect (dispatch) #2")
+    }
+
     @Test("two renders give the same SVG bytes; the pinned DOT is golden")
     func deterministic() throws {
         let trace = try sampleTrace("checkout")

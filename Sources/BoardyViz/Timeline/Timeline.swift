@@ -128,13 +128,22 @@ public struct Timeline {
 
         // Lanes: a label, a guide line; nested motherboards grouped in a cluster.
         var groupNodes: [String: [Node]] = [:]
+        var laneNames: Set<String> = []
         for key in laneOrder {
             let lane = lanes[key]!
             let ly = y(key)
             // Named for its <title> (shown on hover). "lane: " cannot start an event's name ("#")
-            // or a point's ("ls:", "le:", ...), and label and group together are unique per lane.
+            // or a point's ("ls:", "le:", ...); a hostile trace can give two lanes the same label
+            // and group (a motherboard named "dispatch"), and then the later one is numbered.
+            var name = "lane: \(lane.label) (\(lane.group))"
+            if laneNames.contains(name) {
+                var n = 2
+                while laneNames.contains(name + " #\(n)") { n += 1 }
+                name += " #\(n)"
+            }
+            laneNames.insert(name)
             let label = Node(
-                "lane: \(lane.label) (\(lane.group))",
+                name,
                 attributes: [
                     "shape": "plaintext", "style": "", "label": lane.label, "id": lane.elementID,
                     "pos": "\(laneLabelX - 40),\(ly)",
