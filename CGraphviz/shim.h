@@ -222,7 +222,7 @@ static inline int bvz_write_dot(Agraph_t *g, char **out, size_t *len) {
 #if defined(__GLIBC__)
 // A write-only stream into a buffer grown with realloc. glibc's open_memstream grows by
 // allocating a new block and copying, so a 50 MB SVG was copied about twice over and its pages
-// faulted in twice; realloc of a large block remaps its pages instead.
+// faulted in twice; realloc extends in place where it can (and remaps mmapped blocks).
 //
 // fopencookie is a GNU extension that stdio.h declares only with _GNU_SOURCE, which this module
 // cannot define (Swift's Glibc module is built without it, and the two would disagree); without
@@ -273,7 +273,11 @@ static inline int bvz_render_memstream(GVC_t *gvc, Agraph_t *g, const char *form
     if (f == NULL) return -1;
     int rc = gvRender(gvc, g, format, f);
     if (fclose(f) != 0 || b.failed) rc = -1;
-    if (rc != 0) { free(b.buf); return rc == 0 ? -1 : rc; }
+    if (rc == 0 && b.buf == NULL) {  // nothing written: an empty buffer, not NULL (NULL is failure)
+        b.buf = (char *)malloc(1);
+        if (b.buf == NULL) rc = -1;
+    }
+    if (rc != 0) { free(b.buf); return rc; }
     *out = b.buf;
     *len = b.len;
     return 0;
