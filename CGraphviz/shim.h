@@ -27,7 +27,8 @@ static inline Agdesc_t bvz_strict_directed(void) { return Agstrictdirected; }
 // This discipline numbers names in the order they are first seen (even IDs; anonymous objects
 // get odd ones, as with the default) and keeps, per graph, the interned name of each ID in an
 // array (so printing a name is O(1)) and a hash table from name to ID. Names are interned with
-// agstrdup, so cgraph's checks on them (aghtmlstr) work as with the default discipline.
+// agstrdup, so cgraph's checks on them (aghtmlstr) work as with the default discipline. Its
+// state is the graph's memory (agalloc), so it goes with the graph's arena.
 typedef struct {
     Agraph_t *graph;
     char **names;        // names[k]: the interned name of ID 2 * (k + 1)
@@ -45,7 +46,7 @@ static inline size_t bvz_id_hash(const char *s) {
 
 static inline void *bvz_id_open(Agraph_t *g, Agdisc_t *disc) {
     (void)disc;
-    bvz_id_state *st = (bvz_id_state *)calloc(1, sizeof(bvz_id_state));
+    bvz_id_state *st = (bvz_id_state *)agalloc(g, sizeof(bvz_id_state));  // zeroed
     if (st == NULL) return NULL;
     st->graph = g;
     st->anonymous = 1;
@@ -55,21 +56,21 @@ static inline void *bvz_id_open(Agraph_t *g, Agdisc_t *disc) {
 static inline int bvz_id_grow(bvz_id_state *st) {
     if (st->count + 1 > st->capacity) {
         size_t cap = st->capacity ? st->capacity * 2 : 64;
-        char **names = (char **)realloc(st->names, cap * sizeof(char *));
+        char **names = (char **)agrealloc(st->graph, st->names, st->capacity * sizeof(char *), cap * sizeof(char *));
         if (names == NULL) return 0;
         st->names = names;
         st->capacity = cap;
     }
     if (2 * (st->count + 1) > st->slotCount) {
         size_t n = st->slotCount ? st->slotCount * 2 : 128;
-        size_t *slots = (size_t *)calloc(n, sizeof(size_t));
+        size_t *slots = (size_t *)agalloc(st->graph, n * sizeof(size_t));  // zeroed
         if (slots == NULL) return 0;
         for (size_t k = 0; k < st->count; k++) {
             size_t i = bvz_id_hash(st->names[k]) & (n - 1);
             while (slots[i] != 0) i = (i + 1) & (n - 1);
             slots[i] = k + 1;
         }
-        free(st->slots);
+        agfree(st->graph, st->slots);
         st->slots = slots;
         st->slotCount = n;
     }
@@ -122,9 +123,9 @@ static inline char *bvz_id_print(void *state, int objtype, IDTYPE id) {
 static inline void bvz_id_close(void *state) {
     bvz_id_state *st = (bvz_id_state *)state;
     if (st == NULL) return;
-    free(st->names);
-    free(st->slots);
-    free(st);
+    agfree(st->graph, st->names);
+    agfree(st->graph, st->slots);
+    agfree(st->graph, st);
 }
 static inline void bvz_id_register(void *state, int objtype, void *obj) { (void)state; (void)objtype; (void)obj; }
 
@@ -132,48 +133,247 @@ static Agiddisc_t bvz_creation_order_iddisc = {
     bvz_id_open, bvz_id_map, bvz_id_alloc, bvz_id_free, bvz_id_print, bvz_id_close, bvz_id_register,
 };
 
+#if !defined(GRAPHVIZ_VERSION_MAJOR)
+// An arena for one graph's cgraph memory (Graphviz 2.4x: Debian 12's 2.42/2.43, whose memory
+// discipline and Agclos_t this was checked against; later versions dropped the discipline).
+//
+// cgraph allocates every node, edge, record, attribute array and interned string of a graph
+// through its memory discipline, one malloc (plus a memset) each, and agclose walked every node
+// and edge to free them one by one. The arena hands out zeroed memory from large blocks in
+// creation order (so a graph's objects sit together in memory, as its walks visit them), frees
+// nothing singly, and releases the blocks at once after agclose (bvz_agclose).
+//
+// agclose of a root graph whose discipline has a close function skips its walk over every
+// node and edge and only calls that function ("free entire heap" in cgraph's graph.c), which
+// releases the blocks. cdt mallocs each dictionary's header itself, though, not through the
+// discipline, so bvz_agclose collects the graph's dictionaries first and frees their headers
+// after (their contents are in the arena). Layout and rendering data are malloc'd by libgvc, not
+// through the discipline, and gvFreeLayout frees them before agclose as before.
+typedef struct bvz_block { struct bvz_block *next; } bvz_block;
+// One bump region per size class (16-byte steps up to BVZ_ARENA_CLASSES * 16 bytes; larger
+// requests share the last): objects of one size, such as all nodes or all edges, are then
+// contiguous in creation order, and a walk over them reads memory in sequence instead of
+// skipping over the strings and records allocated between them.
+#define BVZ_ARENA_ALIGN ((size_t)16)
+#define BVZ_ARENA_CLASSES 32
+#define BVZ_ARENA_MAX_BLOCK ((size_t)1 << 20)
+typedef struct {
+    char *cursor, *end;
+    size_t blockSize;  // of the region's next block; doubles up to BVZ_ARENA_MAX_BLOCK
+} bvz_region;
+typedef struct {
+    bvz_block *blocks;
+    bvz_region regions[BVZ_ARENA_CLASSES + 1];
+} bvz_arena;
+
+static inline void *bvz_arena_open(Agdisc_t *disc) {
+    (void)disc;
+    return calloc(1, sizeof(bvz_arena));
+}
+// A zeroed block of `bytes` usable bytes, linked for release.
+static inline char *bvz_arena_block(bvz_arena *a, size_t bytes) {
+    bvz_block *b = (bvz_block *)calloc(1, BVZ_ARENA_ALIGN + bytes);
+    if (b == NULL) return NULL;
+    b->next = a->blocks;
+    a->blocks = b;
+    return (char *)b + BVZ_ARENA_ALIGN;
+}
+static inline void *bvz_arena_alloc(void *heap, size_t request) {
+    bvz_arena *a = (bvz_arena *)heap;
+    if (a == NULL || request > ((size_t)1 << 40)) return NULL;
+    size_t n = request == 0 ? BVZ_ARENA_ALIGN : (request + BVZ_ARENA_ALIGN - 1) & ~(BVZ_ARENA_ALIGN - 1);
+    size_t k = n / BVZ_ARENA_ALIGN - 1;
+    bvz_region *r = &a->regions[k < BVZ_ARENA_CLASSES ? k : BVZ_ARENA_CLASSES];
+    if (n > (size_t)(r->end - r->cursor)) {
+        if (n > BVZ_ARENA_MAX_BLOCK / 4) return bvz_arena_block(a, n);  // its own block
+        size_t size = r->blockSize ? r->blockSize : (size_t)16 << 10;
+        r->blockSize = size < BVZ_ARENA_MAX_BLOCK ? size * 2 : size;
+        char *p = bvz_arena_block(a, size);
+        if (p == NULL) return NULL;
+        r->cursor = p;
+        r->end = p + size;
+    }
+    void *p = r->cursor;
+    r->cursor += n;
+    return p;  // zero: blocks come zeroed and a cursor never moves back
+}
+static inline void *bvz_arena_resize(void *heap, void *ptr, size_t oldsize, size_t request) {
+    if (ptr != NULL && request <= oldsize) return ptr;
+    void *q = bvz_arena_alloc(heap, request);
+    if (q != NULL && ptr != NULL) memcpy(q, ptr, oldsize);
+    return q;
+}
+static inline void bvz_arena_free(void *heap, void *ptr) { (void)heap; (void)ptr; }
+static inline void bvz_arena_release(void *heap) {
+    bvz_arena *a = (bvz_arena *)heap;
+    if (a == NULL) return;
+    for (bvz_block *b = a->blocks; b != NULL;) {
+        bvz_block *next = b->next;
+        free(b);
+        b = next;
+    }
+    free(a);
+}
+static Agmemdisc_t bvz_arena_memdisc = {
+    bvz_arena_open, bvz_arena_alloc, bvz_arena_resize, bvz_arena_free, bvz_arena_release,
+};
+
+// The string dictionary's discipline: a copy of cgraph's, per graph (in the graph's memory),
+// whose memory function grows the hash table with realloc or, in an arena, in the arena. cdt
+// grows a table by "reallocating" it (it passes the old table and expects its entries kept)
+// without saying the old size, so each arena block carries its size in front.
+typedef struct {
+    Dtdisc_t disc;  // first, so cdt's Dtdisc_t pointer is this struct's
+    bvz_arena *arena;
+} bvz_strdict_disc_t;
+static inline void *bvz_dict_memory(Dt_t *dt, void *p, size_t size, Dtdisc_t *disc) {
+    (void)dt;
+    bvz_arena *a = ((bvz_strdict_disc_t *)disc)->arena;
+    if (a == NULL) {  // the graph uses malloc (cgraph frees the copied discipline with free())
+        if (size == 0) { free(p); return NULL; }
+        return realloc(p, size);
+    }
+    if (size == 0) return NULL;  // a free: the arena releases everything at once
+    char *block = (char *)bvz_arena_alloc(a, size + BVZ_ARENA_ALIGN);
+    if (block == NULL) return NULL;
+    *(size_t *)block = size;
+    char *q = block + BVZ_ARENA_ALIGN;
+    if (p != NULL) {
+        size_t old = *(size_t *)((char *)p - BVZ_ARENA_ALIGN);
+        memcpy(q, p, old < size ? old : size);
+    }
+    return q;
+}
+#endif
+
 /// Opens a root graph whose objects get IDs in creation order (see above), so subgraphs keep the
 /// order they were created in and output does not depend on memory addresses.
 ///
-/// The graph's string dictionary (every name and attribute value, interned with a reference
-/// count) is switched from cdt's splay tree to its hash set: cgraph only searches, inserts and
-/// deletes it by key, never iterates it in order, so nothing visible changes, while a tree of
-/// several hundred thousand distinct strings (a large timeline's positions, ids and tooltips)
-/// made every attribute set cost two tree searches with `strcmp` on cold memory.
-//
-// A hash table grows by reallocation, which cgraph's memory function for dictionaries does not
-// do (it frees the old block and returns NULL), so the dictionary gets a copy of its discipline
-// with a realloc-based one; cgraph frees everything with free() as before.
-static inline void *bvz_dict_memory(Dt_t *dt, void *p, size_t size, Dtdisc_t *disc) {
-    (void)dt; (void)disc;
-    if (size == 0) { free(p); return NULL; }
-    return realloc(p, size);
-}
-// A copy of cgraph's string discipline, shared by all graphs (used behind the renderer's lock).
-// Function-local, so it is emitted with the code that uses it.
-static inline Dtdisc_t *bvz_strdict_disc(void) {
-    static Dtdisc_t disc;
-    return &disc;
-}
-
-static inline Agraph_t *bvz_agopen(const char *name, Agdesc_t desc) {
+/// On Graphviz 2.4x, the graph's string dictionary (every name and attribute value, interned
+/// with a reference count) is cdt's hash set instead of its splay tree: cgraph only searches,
+/// inserts and deletes it by key, never iterates it in order, so nothing visible changes, while
+/// a tree of several hundred thousand distinct strings (a large timeline's positions, ids and
+/// titles) made every attribute set cost two tree searches with `strcmp` on cold memory.
+///
+/// With `arena` nonzero (Graphviz 2.4x only; ignored elsewhere), the graph's memory is an arena
+/// (see above). Only for graphs that no layout restructures: a pinned layout (`nop`, `nop2`) or
+/// none. dot moves edges in and out of clusters, and cgraph frees the holders of a cluster's
+/// edges through a global that can point at another graph's discipline than the one that
+/// allocated them, which is harmless with malloc and wrong with an arena.
+static inline Agraph_t *bvz_agopen(const char *name, Agdesc_t desc, int arena) {
+#if !defined(GRAPHVIZ_VERSION_MAJOR)
+    Agdisc_t disc = { arena ? &bvz_arena_memdisc : &AgMemDisc, &bvz_creation_order_iddisc, &AgIoDisc };
+#else
+    (void)arena;
     Agdisc_t disc = { &AgMemDisc, &bvz_creation_order_iddisc, &AgIoDisc };
+#endif
     Agraph_t *g = agopen((char *)name, desc, &disc);
     if (g == NULL) return NULL;
 #if !defined(GRAPHVIZ_VERSION_MAJOR)
-    // Graphviz 2.4x (Debian 12's 2.42/2.43), whose layout of Agclos_t and string discipline this
-    // was checked against (valgrind-clean); later versions reworked both and keep their own.
     if (g->clos->strdict == NULL) agstrfree(g, agstrdup(g, ""));  // created on first use
     Dict_t *dict = g->clos->strdict;
-    if (dict != NULL) {
-        Dtdisc_t *copy = bvz_strdict_disc();
-        *copy = *dtdisc(dict, NULL, 0);
-        copy->memoryf = bvz_dict_memory;
-        dtdisc(dict, copy, DT_SAMECMP | DT_SAMEHASH);
+    // In the arena, or malloc'd and freed by bvz_agclose.
+    bvz_strdict_disc_t *copy = (bvz_strdict_disc_t *)(arena ? agalloc(g, sizeof(bvz_strdict_disc_t)) : calloc(1, sizeof(bvz_strdict_disc_t)));
+    if (dict != NULL && copy != NULL) {
+        copy->disc = *dtdisc(dict, NULL, 0);
+        copy->disc.memoryf = bvz_dict_memory;
+        copy->arena = arena ? (bvz_arena *)g->clos->state.mem : NULL;
+        dtdisc(dict, &copy->disc, DT_SAMECMP | DT_SAMEHASH);
         dtmethod(dict, Dtset);
     }
 #endif
     return g;
+}
+
+#if !defined(GRAPHVIZ_VERSION_MAJOR)
+// The dictionaries cgraph 2.4x opens for a graph (agdtopen): per graph and subgraph, its node,
+// edge and subgraph sets and, once attributes exist, its three attribute dictionaries (record
+// "_AG_datadict"); per root, the string dictionary and the internal name maps. cdt allocates a
+// dictionary's header with malloc unless its discipline says otherwise, which marks the header
+// DT_MEMORYF (bit 1 of `type`; the other bits are search state).
+typedef struct { Dict_t **items; size_t count, capacity; int failed; } bvz_dict_list;
+static inline void bvz_dict_add(bvz_dict_list *l, Dict_t *d) {
+    if (d == NULL || (d->type & 1) != 0) return;
+    if (l->count == l->capacity) {
+        size_t cap = l->capacity ? l->capacity * 2 : 64;
+        Dict_t **items = (Dict_t **)realloc(l->items, cap * sizeof(Dict_t *));
+        if (items == NULL) { l->failed = 1; return; }
+        l->items = items;
+        l->capacity = cap;
+    }
+    l->items[l->count++] = d;
+}
+static inline void bvz_collect_dicts(Agraph_t *g, bvz_dict_list *l) {
+    bvz_dict_add(l, g->n_seq);
+    bvz_dict_add(l, g->n_id);
+    bvz_dict_add(l, g->e_seq);
+    bvz_dict_add(l, g->e_id);
+    bvz_dict_add(l, g->g_dict);
+    Agdatadict_t *dd = (Agdatadict_t *)aggetrec(g, (char *)"_AG_datadict", 0);
+    if (dd != NULL) {
+        bvz_dict_add(l, dd->dict.n);
+        bvz_dict_add(l, dd->dict.e);
+        bvz_dict_add(l, dd->dict.g);
+    }
+    for (Agraph_t *sub = agfstsubg(g); sub != NULL; sub = agnxtsubg(sub)) bvz_collect_dicts(sub, l);
+}
+#endif
+
+// Whether a subgraph of `g` holds an edge (each such edge has holders in the subgraph's edge
+// sets, which cdt mallocs).
+static inline int bvz_subgraph_has_edges(Agraph_t *g) {
+    for (Agraph_t *sub = agfstsubg(g); sub != NULL; sub = agnxtsubg(sub)) {
+        for (Agnode_t *n = agfstnode(sub); n != NULL; n = agnxtnode(sub, n))
+            if (agfstout(sub, n) != NULL) return 1;
+        if (bvz_subgraph_has_edges(sub)) return 1;
+    }
+    return 0;
+}
+
+/// Closes a root graph from bvz_agopen and releases its memory. Returns agclose's result.
+///
+/// Callers hold the renderer's lock (the discipline is shared and briefly changed on a slow path).
+static inline int bvz_agclose(Agraph_t *g) {
+#if !defined(GRAPHVIZ_VERSION_MAJOR)
+    if (g->clos->disc.mem != &bvz_arena_memdisc) {
+        Dtdisc_t *disc = g->clos->strdict != NULL ? dtdisc(g->clos->strdict, NULL, 0) : NULL;
+        int rc = agclose(g);
+        if (disc != NULL && disc->memoryf == bvz_dict_memory) free(disc);
+        return rc;
+    }
+    if (bvz_subgraph_has_edges(g)) {
+        // Not a graph bvz_agopen's arena is for (see there): close the slow way, which frees
+        // every dictionary, then the arena (that path skips the discipline's close).
+        void *heap = g->clos->state.mem;
+        bvz_arena_memdisc.close = NULL;
+        int rc = agclose(g);
+        bvz_arena_memdisc.close = bvz_arena_release;
+        bvz_arena_release(heap);
+        return rc;
+    }
+    bvz_dict_list dicts = { NULL, 0, 0, 0 };
+    bvz_collect_dicts(g, &dicts);
+    bvz_dict_add(&dicts, g->clos->strdict);
+    for (int k = 0; k < 3; k++) {
+        bvz_dict_add(&dicts, g->clos->lookup_by_name[k]);
+        bvz_dict_add(&dicts, g->clos->lookup_by_id[k]);
+    }
+    if (dicts.failed) {  // no memory for the list: the slow way
+        void *heap = g->clos->state.mem;
+        bvz_arena_memdisc.close = NULL;
+        int rc = agclose(g);
+        bvz_arena_memdisc.close = bvz_arena_release;
+        bvz_arena_release(heap);
+        free(dicts.items);
+        return rc;
+    }
+    int rc = agclose(g);  // releases the arena
+    for (size_t k = 0; k < dicts.count; k++) free(dicts.items[k]);
+    free(dicts.items);
+    return rc;
+#else
+    return agclose(g);
+#endif
 }
 static inline Agraph_t *bvz_agsubg(Agraph_t *g, const char *name) {
     return agsubg(g, (char *)name, 1);

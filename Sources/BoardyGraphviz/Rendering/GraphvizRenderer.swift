@@ -61,10 +61,12 @@ public enum GraphvizRenderer {
         capturedMessages = []
         partialMessage = ""
         agreseterrors()
-        guard let g = bvz_agopen(graph.name.controlPictures(), bvz_directed()) else {
+        // An arena for graphs no layout restructures (see bvz_agopen).
+        let arena: Int32 = format == .dot || pinnedEngines.contains(engine) ? 1 : 0
+        guard let g = bvz_agopen(graph.name.controlPictures(), bvz_directed(), arena) else {
             throw GraphvizError(stage: "building the graph", messages: currentMessages())
         }
-        defer { agclose(g) }
+        defer { _ = bvz_agclose(g) }
         build(graph, into: g, escapingIDs: format != .dot)
         if agerrors() != 0 { throw GraphvizError(stage: "building the graph", messages: currentMessages()) }
 
@@ -91,6 +93,9 @@ public enum GraphvizRenderer {
         }
         return Array(UnsafeRawBufferPointer(start: out, count: length))
     }
+
+    /// Engines that only read positions (`pos`) and draw, without changing the graph.
+    static let pinnedEngines: Set<String> = ["nop", "nop1", "nop2"]
 
     /// Attribute symbols of the graph being built, per name: looked up once instead of by name
     /// for every node and edge. Only used behind the lock.
