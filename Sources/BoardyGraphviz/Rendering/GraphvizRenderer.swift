@@ -133,6 +133,7 @@ public enum GraphvizRenderer {
         for (k, v) in graph.nodeDefaults { _ = bvz_agattr(g, Int32(AGNODE), k, escape(k, v)) }
         for (k, v) in graph.edgeDefaults { _ = bvz_agattr(g, Int32(AGEDGE), k, escape(k, v)) }
         labelDefault = graph.nodeDefaults["label"] != nil
+        declareAttributes(of: graph, root: g)
         for n in graph.nodes { addNode(n, to: g, root: g) }
         for s in graph.subgraphs { addSubgraph(s, to: g, root: g) }
         for e in graph.edges {
@@ -146,6 +147,33 @@ public enum GraphvizRenderer {
                 if let sym = symbol(g, kind: Int32(AGEDGE), k) { _ = bvz_agxset(edge, sym, escape(k, v)) }
             }
         }
+    }
+
+    /// Declares every attribute name the graph's nodes and edges use before any of them is
+    /// created: cgraph grows the attribute array of every existing object when a new name is
+    /// declared, so names first met late in a large graph cost a pass over it each.
+    private static func declareAttributes(of graph: Graph, root: UnsafeMutablePointer<Agraph_t>) {
+        if !labelDefault { _ = symbol(root, kind: Int32(AGNODE), "label") }
+        // Consecutive objects mostly use the same names in the same order: compare with the
+        // previous object's names before looking any up.
+        func declarer(_ kind: Int32) -> (Attributes) -> Void {
+            var previous: [(String, String)] = []
+            return { a in
+                let pairs = a.pairs
+                if pairs.count == previous.count, zip(pairs, previous).allSatisfy({ $0.0 == $1.0 }) { return }
+                for (k, _) in pairs { _ = symbol(root, kind: kind, k) }
+                previous = pairs
+            }
+        }
+        let node = declarer(Int32(AGNODE))
+        func nodes(of s: Subgraph) {
+            for n in s.nodes { node(n.attributes) }
+            for child in s.subgraphs { nodes(of: child) }
+        }
+        for n in graph.nodes { node(n.attributes) }
+        for s in graph.subgraphs { nodes(of: s) }
+        let edge = declarer(Int32(AGEDGE))
+        for e in graph.edges { edge(e.attributes) }
     }
 
     private static func addNode(_ n: Node, to g: UnsafeMutablePointer<Agraph_t>, root: UnsafeMutablePointer<Agraph_t>) {
