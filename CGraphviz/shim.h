@@ -26,12 +26,16 @@ static inline Agdesc_t bvz_strict_directed(void) { return Agstrictdirected; }
 // depends on where malloc put those names, which differs between two renders in one process.
 // This discipline numbers names in the order they are first seen (even IDs; anonymous objects
 // get odd ones, as with the default) and keeps, per graph, the interned name of each ID in an
-// array (so printing a name is O(1)) and a hash table from name to ID. Names are interned with
-// agstrdup, so cgraph's checks on them (aghtmlstr) work as with the default discipline. Its
-// state is the graph's memory (agalloc), so it goes with the graph's arena.
+// array (so printing a name is O(1)), its hash, the node of that name if there is one (so
+// bvz_node_named finds it without cgraph's tree of nodes by ID), and a hash table from name to
+// ID. Names are interned with agstrdup, so cgraph's checks on them (aghtmlstr) work as with the
+// default discipline. Its state is the graph's memory (agalloc), so it goes with the graph's
+// arena.
 typedef struct {
     Agraph_t *graph;
     char **names;        // names[k]: the interned name of ID 2 * (k + 1)
+    size_t *hashes;      // hashes[k]: bvz_id_hash(names[k])
+    Agnode_t **nodes;    // nodes[k]: the node named names[k], or NULL
     size_t count, capacity;
     size_t *slots;       // open addressing: 0 = empty, else k + 1
     size_t slotCount;    // a power of two, at least twice count
@@ -55,10 +59,16 @@ static inline void *bvz_id_open(Agraph_t *g, Agdisc_t *disc) {
 
 static inline int bvz_id_grow(bvz_id_state *st) {
     if (st->count + 1 > st->capacity) {
-        size_t cap = st->capacity ? st->capacity * 2 : 64;
-        char **names = (char **)agrealloc(st->graph, st->names, st->capacity * sizeof(char *), cap * sizeof(char *));
+        size_t old = st->capacity, cap = old ? old * 2 : 64;
+        char **names = (char **)agrealloc(st->graph, st->names, old * sizeof(char *), cap * sizeof(char *));
         if (names == NULL) return 0;
         st->names = names;
+        size_t *hashes = (size_t *)agrealloc(st->graph, st->hashes, old * sizeof(size_t), cap * sizeof(size_t));
+        if (hashes == NULL) return 0;
+        st->hashes = hashes;
+        Agnode_t **nodes = (Agnode_t **)agrealloc(st->graph, st->nodes, old * sizeof(Agnode_t *), cap * sizeof(Agnode_t *));
+        if (nodes == NULL) return 0;
+        st->nodes = nodes;  // zero beyond `old`: agrealloc clears what it adds
         st->capacity = cap;
     }
     if (2 * (st->count + 1) > st->slotCount) {
@@ -66,7 +76,7 @@ static inline int bvz_id_grow(bvz_id_state *st) {
         size_t *slots = (size_t *)agalloc(st->graph, n * sizeof(size_t));  // zeroed
         if (slots == NULL) return 0;
         for (size_t k = 0; k < st->count; k++) {
-            size_t i = bvz_id_hash(st->names[k]) & (n - 1);
+            size_t i = st->hashes[k] & (n - 1);
             while (slots[i] != 0) i = (i + 1) & (n - 1);
             slots[i] = k + 1;
         }
@@ -75,6 +85,18 @@ static inline int bvz_id_grow(bvz_id_state *st) {
         st->slotCount = n;
     }
     return 1;
+}
+
+// The index k of `str` (ID 2 * (k + 1)), or -1.
+static inline long bvz_id_find(const bvz_id_state *st, const char *str, size_t hash) {
+    if (st->slotCount == 0) return -1;
+    size_t i = hash & (st->slotCount - 1);
+    while (st->slots[i] != 0) {
+        size_t k = st->slots[i] - 1;
+        if (st->hashes[k] == hash && strcmp(st->names[k], str) == 0) return (long)k;
+        i = (i + 1) & (st->slotCount - 1);
+    }
+    return -1;
 }
 
 static inline long bvz_id_map(void *state, int objtype, char *str, IDTYPE *id, int createflag) {
@@ -86,23 +108,20 @@ static inline long bvz_id_map(void *state, int objtype, char *str, IDTYPE *id, i
         st->anonymous += 2;
         return 1;
     }
-    if (st->slotCount > 0) {
-        size_t i = bvz_id_hash(str) & (st->slotCount - 1);
-        while (st->slots[i] != 0) {
-            size_t k = st->slots[i] - 1;
-            if (strcmp(st->names[k], str) == 0) {
-                *id = 2 * (IDTYPE)(k + 1);
-                return 1;
-            }
-            i = (i + 1) & (st->slotCount - 1);
-        }
+    size_t hash = bvz_id_hash(str);
+    long found = bvz_id_find(st, str, hash);
+    if (found >= 0) {
+        *id = 2 * (IDTYPE)(found + 1);
+        return 1;
     }
     if (!createflag || !bvz_id_grow(st)) return 0;
     char *interned = agstrdup(st->graph, str);
     if (interned == NULL) return 0;
     size_t k = st->count++;
     st->names[k] = interned;
-    size_t i = bvz_id_hash(interned) & (st->slotCount - 1);
+    st->hashes[k] = hash;
+    st->nodes[k] = NULL;
+    size_t i = hash & (st->slotCount - 1);
     while (st->slots[i] != 0) i = (i + 1) & (st->slotCount - 1);
     st->slots[i] = k + 1;
     *id = 2 * (IDTYPE)(k + 1);
@@ -112,8 +131,13 @@ static inline long bvz_id_alloc(void *state, int objtype, IDTYPE request) {
     (void)state; (void)objtype; (void)request;
     return 0;  // no caller-chosen IDs (as the default)
 }
-// Names live until the graph closes (its string dictionary frees them): nothing to do per object.
-static inline void bvz_id_free(void *state, int objtype, IDTYPE id) { (void)state; (void)objtype; (void)id; }
+// Names live until the graph closes (its string dictionary frees them); a deleted node is
+// forgotten.
+static inline void bvz_id_free(void *state, int objtype, IDTYPE id) {
+    bvz_id_state *st = (bvz_id_state *)state;
+    if (st == NULL || objtype != AGNODE || id % 2 != 0 || id == 0 || id / 2 > st->count) return;
+    st->nodes[id / 2 - 1] = NULL;
+}
 static inline char *bvz_id_print(void *state, int objtype, IDTYPE id) {
     (void)objtype;
     bvz_id_state *st = (bvz_id_state *)state;
@@ -124,10 +148,19 @@ static inline void bvz_id_close(void *state) {
     bvz_id_state *st = (bvz_id_state *)state;
     if (st == NULL) return;
     agfree(st->graph, st->names);
+    agfree(st->graph, st->hashes);
+    agfree(st->graph, st->nodes);
     agfree(st->graph, st->slots);
     agfree(st->graph, st);
 }
-static inline void bvz_id_register(void *state, int objtype, void *obj) { (void)state; (void)objtype; (void)obj; }
+// Called for every new object, with its ID set: remembers nodes by name.
+static inline void bvz_id_register(void *state, int objtype, void *obj) {
+    bvz_id_state *st = (bvz_id_state *)state;
+    if (st == NULL || objtype != AGNODE) return;
+    IDTYPE id = AGID(obj);
+    if (id % 2 != 0 || id == 0 || id / 2 > st->count) return;
+    st->nodes[id / 2 - 1] = (Agnode_t *)obj;
+}
 
 static Agiddisc_t bvz_creation_order_iddisc = {
     bvz_id_open, bvz_id_map, bvz_id_alloc, bvz_id_free, bvz_id_print, bvz_id_close, bvz_id_register,
@@ -374,6 +407,14 @@ static inline int bvz_agclose(Agraph_t *g) {
 #else
     return agclose(g);
 #endif
+}
+/// The node named `name` in the root graph `g` from bvz_agopen, or NULL: a hash lookup, where
+/// agnode(g, name, 0) also searches cgraph's tree of nodes by ID.
+static inline Agnode_t *bvz_node_named(Agraph_t *g, const char *name) {
+    bvz_id_state *st = (bvz_id_state *)g->clos->state.id;
+    if (g->clos->disc.id != &bvz_creation_order_iddisc || st == NULL) return agnode(g, (char *)name, 0);
+    long k = bvz_id_find(st, name, bvz_id_hash(name));
+    return k >= 0 ? st->nodes[k] : NULL;
 }
 static inline Agraph_t *bvz_agsubg(Agraph_t *g, const char *name) {
     return agsubg(g, (char *)name, 1);

@@ -101,8 +101,6 @@ public enum GraphvizRenderer {
     /// for every node and edge. Only used behind the lock.
     private nonisolated(unsafe) static var nodeSymbols: [String: UnsafeMutablePointer<Agsym_t>] = [:]
     private nonisolated(unsafe) static var edgeSymbols: [String: UnsafeMutablePointer<Agsym_t>] = [:]
-    /// Nodes by name, so edges find their ends without cgraph's name lookup (a string tree).
-    private nonisolated(unsafe) static var nodesByName: [String: UnsafeMutablePointer<Agnode_t>] = [:]
 
     private static func symbol(_ root: UnsafeMutablePointer<Agraph_t>, kind: Int32, _ name: String) -> UnsafeMutablePointer<Agsym_t>? {
         if let s = kind == Int32(AGNODE) ? nodeSymbols[name] : edgeSymbols[name] { return s }
@@ -122,12 +120,9 @@ public enum GraphvizRenderer {
         escapeIDs = escapingIDs
         nodeSymbols = [:]
         edgeSymbols = [:]
-        nodesByName = [:]
-        nodesByName.reserveCapacity(graph.nodes.count)
         defer {
             nodeSymbols = [:]
             edgeSymbols = [:]
-            nodesByName = [:]
         }
         for (k, v) in graph.attributes { setAttribute(g, root: g, k, v) }
         for (k, v) in graph.nodeDefaults { _ = bvz_agattr(g, Int32(AGNODE), k, escape(k, v)) }
@@ -137,9 +132,8 @@ public enum GraphvizRenderer {
         for n in graph.nodes { addNode(n, to: g, root: g) }
         for s in graph.subgraphs { addSubgraph(s, to: g, root: g) }
         for e in graph.edges {
-            guard let t = nodesByName[e.from] ?? bvz_agnode(g, e.from.controlPictures()),
-                let h = nodesByName[e.to] ?? bvz_agnode(g, e.to.controlPictures())
-            else { continue }
+            let from = e.from.controlPictures(), to = e.to.controlPictures()
+            guard let t = bvz_node_named(g, from) ?? bvz_agnode(g, from), let h = bvz_node_named(g, to) ?? bvz_agnode(g, to) else { continue }
             // Anonymous: in a non-strict graph each call makes a new edge, so parallel edges stay
             // apart without a key to intern.
             guard let edge = bvz_agedge(g, t, h, nil) else { continue }
@@ -178,7 +172,6 @@ public enum GraphvizRenderer {
 
     private static func addNode(_ n: Node, to g: UnsafeMutablePointer<Agraph_t>, root: UnsafeMutablePointer<Agraph_t>) {
         guard let node = bvz_agnode(g, n.id.controlPictures()) else { return }
-        nodesByName[n.id] = node
         if !labelDefault, n.attributes["label"] == nil, let sym = symbol(root, kind: Int32(AGNODE), "label") { _ = bvz_agxset(node, sym, escape("label", n.id)) }
         for (k, v) in n.attributes {
             if let sym = symbol(root, kind: Int32(AGNODE), k) { _ = bvz_agxset(node, sym, escape(k, v)) }
