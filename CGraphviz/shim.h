@@ -483,30 +483,56 @@ extern FILE *fopencookie(void *cookie, const char *mode, bvz_cookie_io_t io);
 #define bvz_fopencookie fopencookie
 #endif
 
-typedef struct { char *buf; size_t len, cap; int failed; } bvz_buffer;
-static inline ssize_t bvz_buffer_write(void *cookie, const char *data, size_t size) {
-    bvz_buffer *b = (bvz_buffer *)cookie;
+// The stream fills the caller's buffer first, then a spill buffer it grows.
+typedef struct {
+    char *first;
+    size_t firstCap, firstLen;
+    char *buf;  // the spill
+    size_t len, cap;
+    int failed;
+} bvz_buffer;
+static inline int bvz_spill(bvz_buffer *b, const char *data, size_t size) {
     if (size > b->cap - b->len) {
         size_t cap = b->cap ? b->cap : (size_t)1 << 16;
         while (cap - b->len < size) cap *= 2;
         char *grown = (char *)realloc(b->buf, cap);
-        if (grown == NULL) { b->failed = 1; return -1; }
+        if (grown == NULL) { b->failed = 1; return 0; }
         b->buf = grown;
         b->cap = cap;
     }
     memcpy(b->buf + b->len, data, size);
     b->len += size;
+    return 1;
+}
+static inline ssize_t bvz_buffer_write(void *cookie, const char *data, size_t size) {
+    bvz_buffer *b = (bvz_buffer *)cookie;
+    size_t n = 0;
+    if (b->len == 0) {  // nothing spilled yet: fill the caller's buffer
+        size_t room = b->firstCap - b->firstLen;
+        n = size < room ? size : room;
+        if (n > 0) memcpy(b->first + b->firstLen, data, n);
+        b->firstLen += n;
+    }
+    if (n < size && !bvz_spill(b, data + n, size - n)) return -1;
     return (ssize_t)size;
 }
 #endif
 
-/// Renders a laid-out graph into a malloc'd buffer (gvRenderData grows its buffer a page at a
-/// time, quadratic for large SVGs). Returns 0 on success; free the buffer with free().
-static inline int bvz_render_memstream(GVC_t *gvc, Agraph_t *g, const char *format, char **out, size_t *len) {
+/// Renders a laid-out graph into `first` (capacity `firstCap`, may be 0) and, for what does not
+/// fit, a malloc'd spill buffer (`*out`, `*len`; NULL and 0 when nothing spilled; free it with
+/// free()). `*firstLen` is what went into `first`. Returns 0 on success.
+///
+/// gvRenderData grows its buffer a page at a time (quadratic for large SVGs), and rendering into
+/// a buffer of our own and copying it into the caller's array made a large SVG cost a second
+/// write of every byte and a second set of fresh pages; a caller that can estimate the size
+/// hands its array's storage as `first`.
+static inline int bvz_render_memstream(GVC_t *gvc, Agraph_t *g, const char *format, char *first, size_t firstCap, size_t *firstLen,
+                                       char **out, size_t *len) {
     *out = NULL;
     *len = 0;
+    *firstLen = 0;
 #if defined(__GLIBC__)
-    bvz_buffer b = { NULL, 0, 0, 0 };
+    bvz_buffer b = { first, first != NULL ? firstCap : 0, 0, NULL, 0, 0, 0 };
     bvz_cookie_io_t io;
     memset(&io, 0, sizeof io);
     io.write = bvz_buffer_write;
@@ -514,19 +540,18 @@ static inline int bvz_render_memstream(GVC_t *gvc, Agraph_t *g, const char *form
     if (f == NULL) return -1;
     int rc = gvRender(gvc, g, format, f);
     if (fclose(f) != 0 || b.failed) rc = -1;
-    if (rc == 0 && b.buf == NULL) {  // nothing written: an empty buffer, not NULL (NULL is failure)
-        b.buf = (char *)malloc(1);
-        if (b.buf == NULL) rc = -1;
-    }
     if (rc != 0) { free(b.buf); return rc; }
+    *firstLen = b.firstLen;
     *out = b.buf;
     *len = b.len;
     return 0;
 #else
+    (void)first; (void)firstCap;
     FILE *f = open_memstream(out, len);
     if (f == NULL) return -1;
     int rc = gvRender(gvc, g, format, f);
     if (fclose(f) != 0) rc = -1;
+    if (rc != 0) { free(*out); *out = NULL; *len = 0; }
     return rc;
 #endif
 }

@@ -77,6 +77,25 @@ struct GraphvizRendererTests {
         #expect(try GraphvizRenderer.render(twoNodes, format: .svg) == (try GraphvizRenderer.render(twoNodes, format: .svg)))
     }
 
+    @Test("output is the same whether it fits the first buffer, spills at any byte or all spills")
+    func spill() throws {
+        let g = Self.manyClusters
+        let whole = try GraphvizRenderer.render(g, format: .svg, capacity: 1 << 22)
+        #expect(whole.count > 1000)
+        _ = try parseSVG(whole)
+        for capacity in [0, 1, 4095, 4096, 4097, whole.count / 2, whole.count - 1, whole.count, whole.count + 1] {
+            let bytes = try GraphvizRenderer.render(g, format: .svg, capacity: capacity)
+            #expect(bytes == whole, "first buffer of \(capacity) bytes")
+        }
+        // The estimate from the last render: a render with much longer labels spills, the next fits.
+        var long = g
+        long.nodeDefaults["label"] = String(repeating: "x", count: 3000)
+        let spilled = try GraphvizRenderer.render(long, format: .svg)
+        #expect(try GraphvizRenderer.render(long, format: .svg) == spilled)
+        #expect(try GraphvizRenderer.render(long, format: .dot) == (try GraphvizRenderer.render(long, format: .dot, capacity: 0)))
+        #expect(try GraphvizRenderer.render(long, format: .png) == (try GraphvizRenderer.render(long, format: .png, capacity: 100)))
+    }
+
     /// Forty clusters, created in an order that is neither alphabetical nor the order of any
     /// name's address, each with two nodes and an edge into the next.
     static let manyClusters: Graph = {

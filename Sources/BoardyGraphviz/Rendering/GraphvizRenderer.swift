@@ -34,7 +34,15 @@ public enum GraphvizRenderer {
     public static func render(_ graph: Graph, engine: String = "dot", format: RenderFormat) throws(GraphvizError) -> [UInt8] {
         lock.lock()
         defer { lock.unlock() }
-        return try renderLocked(graph, engine: engine, format: format)
+        return try renderLocked(graph, engine: engine, format: format, capacity: nil)
+    }
+
+    /// ``render(_:engine:format:)`` with the output array's first capacity given instead of
+    /// estimated (tests: output that fits, spills at any byte, or all spills).
+    static func render(_ graph: Graph, engine: String = "dot", format: RenderFormat, capacity: Int) throws(GraphvizError) -> [UInt8] {
+        lock.lock()
+        defer { lock.unlock() }
+        return try renderLocked(graph, engine: engine, format: format, capacity: capacity)
     }
 
     /// Graphviz's version string.
@@ -56,7 +64,7 @@ public enum GraphvizRenderer {
         return gvContext()
     }()
 
-    private static func renderLocked(_ graph: Graph, engine: String, format: RenderFormat) throws(GraphvizError) -> [UInt8] {
+    private static func renderLocked(_ graph: Graph, engine: String, format: RenderFormat, capacity: Int?) throws(GraphvizError) -> [UInt8] {
         guard let gvc = context else { throw GraphvizError(stage: "initialisation", messages: ["gvContext() returned NULL"]) }
         capturedMessages = []
         partialMessage = ""
@@ -84,15 +92,37 @@ public enum GraphvizRenderer {
         }
         defer { gvFreeLayout(gvc, g) }
         if agerrors() != 0 { throw GraphvizError(stage: "layout (\(engine))", messages: currentMessages()) }
-        var out: UnsafeMutablePointer<CChar>?
-        var length = 0
-        let rc = bvz_render_memstream(gvc, g, format.rawValue, &out, &length)
-        defer { bvz_free(out) }
-        guard rc == 0, let out else {
+        // Graphviz writes straight into the returned array's storage, sized from the bytes per
+        // object of the last output in this format (with a quarter to spare); what does not fit
+        // spills into a buffer that is appended after. Copying a whole large SVG into the array
+        // cost a second write of every byte and a second set of fresh pages.
+        let objects = graph.objectCount
+        let estimate =
+            capacity ?? Int(min(Double(objects) * (outputBytesPerObject[format] ?? 0) * 1.25, Double(Int32.max))) + (format == .png ? 0 : 16 << 10)
+        var spill: UnsafeMutablePointer<CChar>?
+        var spillLength = 0
+        var rc: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: estimate) { buffer, count in
+            var written = 0
+            rc = buffer.withMemoryRebound(to: CChar.self) { chars in
+                bvz_render_memstream(gvc, g, format.rawValue, chars.baseAddress, chars.count, &written, &spill, &spillLength)
+            }
+            count = rc == 0 ? written : 0
+        }
+        defer { bvz_free(spill) }
+        guard rc == 0 else {
             throw GraphvizError(stage: "rendering \(format.rawValue)", messages: currentMessages())
         }
-        return Array(UnsafeRawBufferPointer(start: out, count: length))
+        if let spill, spillLength > 0 {
+            bytes.append(contentsOf: UnsafeRawBufferPointer(start: spill, count: spillLength))
+        }
+        if format != .png { outputBytesPerObject[format] = Double(bytes.count) / Double(max(objects, 1)) }
+        return bytes
     }
+
+    /// Output bytes per node and edge of the last render in each format: the next render's
+    /// estimate (PNG sizes do not follow the graph's size, so PNG is never estimated).
+    private nonisolated(unsafe) static var outputBytesPerObject: [RenderFormat: Double] = [.svg: 400]
 
     /// Engines that only read positions (`pos`) and draw, without changing the graph.
     static let pinnedEngines: Set<String> = ["nop", "nop1", "nop2"]
@@ -296,5 +326,13 @@ extension String {
         while s.first?.isWhitespace == true { s = s.dropFirst() }
         while s.last?.isWhitespace == true { s = s.dropLast() }
         return String(s)
+    }
+}
+
+extension Graph {
+    /// Nodes (in subgraphs too) and edges: what output sizes are estimated by.
+    var objectCount: Int {
+        func count(_ s: Subgraph) -> Int { s.nodes.count + s.subgraphs.reduce(0) { $0 + count($1) } }
+        return nodes.count + edges.count + subgraphs.reduce(0) { $0 + count($1) }
     }
 }
