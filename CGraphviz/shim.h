@@ -37,7 +37,7 @@ typedef struct {
     size_t *hashes;      // hashes[k]: bvz_id_hash(names[k])
     Agnode_t **nodes;    // nodes[k]: the node named names[k], or NULL
     size_t count, capacity;
-    size_t *slots;       // open addressing: 0 = empty, else k + 1
+    uint64_t *slots;     // open addressing: 0 = empty, else (hash >> 32) << 32 | (k + 1)
     size_t slotCount;    // a power of two, at least twice count
     IDTYPE anonymous;    // the next odd ID
 } bvz_id_state;
@@ -57,7 +57,14 @@ static inline void *bvz_id_open(Agraph_t *g, Agdisc_t *disc) {
     return st;
 }
 
+// A slot: the hash's high half beside the index, so a probe rejects other names without
+// reading them.
+static inline uint64_t bvz_id_slot(size_t hash, size_t k) {
+    return ((uint64_t)hash & 0xFFFFFFFF00000000ULL) | (uint64_t)(k + 1);
+}
+
 static inline int bvz_id_grow(bvz_id_state *st) {
+    if (st->count >= 0xFFFFFFFEULL) return 0;  // indices are 32 bits in a slot
     if (st->count + 1 > st->capacity) {
         size_t old = st->capacity, cap = old ? old * 2 : 64;
         char **names = (char **)agrealloc(st->graph, st->names, old * sizeof(char *), cap * sizeof(char *));
@@ -73,12 +80,12 @@ static inline int bvz_id_grow(bvz_id_state *st) {
     }
     if (2 * (st->count + 1) > st->slotCount) {
         size_t n = st->slotCount ? st->slotCount * 2 : 128;
-        size_t *slots = (size_t *)agalloc(st->graph, n * sizeof(size_t));  // zeroed
+        uint64_t *slots = (uint64_t *)agalloc(st->graph, n * sizeof(uint64_t));  // zeroed
         if (slots == NULL) return 0;
         for (size_t k = 0; k < st->count; k++) {
             size_t i = st->hashes[k] & (n - 1);
             while (slots[i] != 0) i = (i + 1) & (n - 1);
-            slots[i] = k + 1;
+            slots[i] = bvz_id_slot(st->hashes[k], k);
         }
         agfree(st->graph, st->slots);
         st->slots = slots;
@@ -91,10 +98,11 @@ static inline int bvz_id_grow(bvz_id_state *st) {
 static inline long bvz_id_find(const bvz_id_state *st, const char *str, size_t hash) {
     if (st->slotCount == 0) return -1;
     size_t i = hash & (st->slotCount - 1);
-    while (st->slots[i] != 0) {
-        size_t k = st->slots[i] - 1;
-        if (st->hashes[k] == hash && strcmp(st->names[k], str) == 0) return (long)k;
-        i = (i + 1) & (st->slotCount - 1);
+    uint64_t high = (uint64_t)hash & 0xFFFFFFFF00000000ULL;
+    for (uint64_t slot; (slot = st->slots[i]) != 0; i = (i + 1) & (st->slotCount - 1)) {
+        if ((slot & 0xFFFFFFFF00000000ULL) != high) continue;
+        size_t k = (size_t)(slot & 0xFFFFFFFFULL) - 1;
+        if (strcmp(st->names[k], str) == 0) return (long)k;
     }
     return -1;
 }
@@ -123,7 +131,7 @@ static inline long bvz_id_map(void *state, int objtype, char *str, IDTYPE *id, i
     st->nodes[k] = NULL;
     size_t i = hash & (st->slotCount - 1);
     while (st->slots[i] != 0) i = (i + 1) & (st->slotCount - 1);
-    st->slots[i] = k + 1;
+    st->slots[i] = bvz_id_slot(hash, k);
     *id = 2 * (IDTYPE)(k + 1);
     return 1;
 }
@@ -166,7 +174,6 @@ static Agiddisc_t bvz_creation_order_iddisc = {
     bvz_id_open, bvz_id_map, bvz_id_alloc, bvz_id_free, bvz_id_print, bvz_id_close, bvz_id_register,
 };
 
-#if !defined(GRAPHVIZ_VERSION_MAJOR)
 // An arena for one graph's cgraph memory (Graphviz 2.4x: Debian 12's 2.42/2.43, whose memory
 // discipline and Agclos_t this was checked against; later versions dropped the discipline).
 //
@@ -174,7 +181,8 @@ static Agiddisc_t bvz_creation_order_iddisc = {
 // through its memory discipline, one malloc (plus a memset) each, and agclose walked every node
 // and edge to free them one by one. The arena hands out zeroed memory from large blocks in
 // creation order (so a graph's objects sit together in memory, as its walks visit them), frees
-// nothing singly, and releases the blocks at once after agclose (bvz_agclose).
+// nothing singly, and releases its blocks at once when the graph closes (bvz_agclose). The
+// allocator itself is plain C; the discipline that hands it to cgraph is built for 2.4x only.
 //
 // agclose of a root graph whose discipline has a close function skips its walk over every
 // node and edge and only calls that function ("free entire heap" in cgraph's graph.c), which
@@ -182,7 +190,8 @@ static Agiddisc_t bvz_creation_order_iddisc = {
 // discipline, so bvz_agclose collects the graph's dictionaries first and frees their headers
 // after (their contents are in the arena). Layout and rendering data are malloc'd by libgvc, not
 // through the discipline, and gvFreeLayout frees them before agclose as before.
-typedef struct bvz_block { struct bvz_block *next; } bvz_block;
+typedef struct bvz_block { struct bvz_block *next; size_t size; } bvz_block;  // then `size` bytes
+_Static_assert(sizeof(bvz_block) <= 16, "a block's header fits its alignment");
 // One bump region per size class (16-byte steps up to BVZ_ARENA_CLASSES * 16 bytes; larger
 // requests share the last): objects of one size, such as all nodes or all edges, are then
 // contiguous in creation order, and a walk over them reads memory in sequence instead of
@@ -207,6 +216,7 @@ static inline void *bvz_arena_open(Agdisc_t *disc) {
 static inline char *bvz_arena_block(bvz_arena *a, size_t bytes) {
     bvz_block *b = (bvz_block *)calloc(1, BVZ_ARENA_ALIGN + bytes);
     if (b == NULL) return NULL;
+    b->size = bytes;
     b->next = a->blocks;
     a->blocks = b;
     return (char *)b + BVZ_ARENA_ALIGN;
@@ -221,6 +231,7 @@ static inline void *bvz_arena_alloc(void *heap, size_t request) {
         if (n > BVZ_ARENA_MAX_BLOCK / 4) return bvz_arena_block(a, n);  // its own block
         size_t size = r->blockSize ? r->blockSize : (size_t)16 << 10;
         r->blockSize = size < BVZ_ARENA_MAX_BLOCK ? size * 2 : size;
+        while (size < n) size *= 2;  // a request larger than the region's next block
         char *p = bvz_arena_block(a, size);
         if (p == NULL) return NULL;
         r->cursor = p;
@@ -229,6 +240,14 @@ static inline void *bvz_arena_alloc(void *heap, size_t request) {
     void *p = r->cursor;
     r->cursor += n;
     return p;  // zero: blocks come zeroed and a cursor never moves back
+}
+// Whether [p, p + n) lies inside one block of the arena (for tests).
+static inline int bvz_arena_owns(void *heap, const void *p, size_t n) {
+    for (bvz_block *b = ((bvz_arena *)heap)->blocks; b != NULL; b = b->next) {
+        const char *start = (const char *)b + BVZ_ARENA_ALIGN;
+        if ((const char *)p >= start && (const char *)p + n <= start + b->size) return 1;
+    }
+    return 0;
 }
 static inline void *bvz_arena_resize(void *heap, void *ptr, size_t oldsize, size_t request) {
     if (ptr != NULL && request <= oldsize) return ptr;
@@ -247,6 +266,7 @@ static inline void bvz_arena_release(void *heap) {
     }
     free(a);
 }
+#if !defined(GRAPHVIZ_VERSION_MAJOR)
 static Agmemdisc_t bvz_arena_memdisc = {
     bvz_arena_open, bvz_arena_alloc, bvz_arena_resize, bvz_arena_free, bvz_arena_release,
 };
@@ -258,7 +278,23 @@ static Agmemdisc_t bvz_arena_memdisc = {
 typedef struct {
     Dtdisc_t disc;  // first, so cdt's Dtdisc_t pointer is this struct's
     bvz_arena *arena;
+    size_t reserve;  // strings expected (bvz_reserve_strings)
 } bvz_strdict_disc_t;
+// cdt asks the discipline for the table size whenever it grows the table (DT_HASHSIZE); left
+// alone it keeps up to two strings per slot, chained through the strings themselves, so a
+// lookup in a table of a few hundred thousand strings followed one or two chain links into
+// cold memory. This answers: room for the expected strings at one per two slots, and past
+// that four slots per string.
+static inline int bvz_dict_event(Dt_t *dt, int type, void *data, Dtdisc_t *disc) {
+    if (type != DT_HASHSIZE) return 0;
+    size_t want = ((bvz_strdict_disc_t *)disc)->reserve * 2;
+    size_t grown = (size_t)dt->data->size * 4;
+    if (grown > want) want = grown;
+    if (want > ((size_t)1 << 30)) want = (size_t)1 << 30;
+    if (want <= (size_t)dt->data->ntab) return 0;  // cdt's own choice
+    *(int *)data = (int)want;
+    return 1;
+}
 static inline void *bvz_dict_memory(Dt_t *dt, void *p, size_t size, Dtdisc_t *disc) {
     (void)dt;
     bvz_arena *a = ((bvz_strdict_disc_t *)disc)->arena;
@@ -310,6 +346,7 @@ static inline Agraph_t *bvz_agopen(const char *name, Agdesc_t desc, int arena) {
     if (dict != NULL && copy != NULL) {
         copy->disc = *dtdisc(dict, NULL, 0);
         copy->disc.memoryf = bvz_dict_memory;
+        copy->disc.eventf = bvz_dict_event;
         copy->arena = arena ? (bvz_arena *)g->clos->state.mem : NULL;
         dtdisc(dict, &copy->disc, DT_SAMECMP | DT_SAMEHASH);
         dtmethod(dict, Dtset);
@@ -408,6 +445,18 @@ static inline int bvz_agclose(Agraph_t *g) {
     return agclose(g);
 #endif
 }
+/// Tells a root graph from bvz_agopen how many distinct strings (names and attribute values)
+/// to expect, so its string dictionary's table is sized once (see bvz_dict_event).
+static inline void bvz_reserve_strings(Agraph_t *g, size_t count) {
+#if !defined(GRAPHVIZ_VERSION_MAJOR)
+    Dict_t *dict = g->clos->strdict;
+    Dtdisc_t *disc = dict != NULL ? dtdisc(dict, NULL, 0) : NULL;
+    if (disc != NULL && disc->memoryf == bvz_dict_memory) ((bvz_strdict_disc_t *)disc)->reserve = count;
+#else
+    (void)g; (void)count;
+#endif
+}
+
 /// The node named `name` in the root graph `g` from bvz_agopen, or NULL: a hash lookup, where
 /// agnode(g, name, 0) also searches cgraph's tree of nodes by ID.
 static inline Agnode_t *bvz_node_named(Agraph_t *g, const char *name) {

@@ -75,6 +75,8 @@ public enum GraphvizRenderer {
             throw GraphvizError(stage: "building the graph", messages: currentMessages())
         }
         defer { _ = bvz_agclose(g) }
+        let objects = graph.objectCount
+        bvz_reserve_strings(g, objects * 2)  // a name and a value or two of its own per object
         build(graph, into: g, escapingIDs: format != .dot)
         if agerrors() != 0 { throw GraphvizError(stage: "building the graph", messages: currentMessages()) }
 
@@ -96,7 +98,6 @@ public enum GraphvizRenderer {
         // object of the last output in this format (with a quarter to spare); what does not fit
         // spills into a buffer that is appended after. Copying a whole large SVG into the array
         // cost a second write of every byte and a second set of fresh pages.
-        let objects = graph.objectCount
         let estimate =
             capacity ?? Int(min(Double(objects) * (outputBytesPerObject[format] ?? 0) * 1.25, Double(Int32.max))) + (format == .png ? 0 : 16 << 10)
         var spill: UnsafeMutablePointer<CChar>?
