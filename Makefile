@@ -9,7 +9,7 @@ OUT        ?= out
 BENCH_BUILD = .build-release
 BIN         = .build/debug
 
-.PHONY: deps build demo test bench tsan scale fuzz schemas clean
+.PHONY: deps build demo test bench tsan asan memcheck scale fuzz schemas clean
 
 ## deps: install libgraphviz-dev through apt when pkg-config cannot find libgvc.
 deps:
@@ -71,6 +71,20 @@ tsan: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 
+## asan: the test suite under AddressSanitizer (the C shim's arena and buffers included; slow;
+## not part of `make test`). Leak checks are off here (Graphviz 2.42 leaks on its own); `make
+## memcheck` checks ours.
+asan: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	ASAN_OPTIONS=detect_leaks=0 BOARDY_SANITIZER=address $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+
+## memcheck: every sample and two generated large inputs rendered by the CLI under valgrind
+## (installed with apt if missing); fails on invalid accesses and on memory lost in cgraph, cdt or
+## the shim. Not part of `make test`.
+memcheck: deps
+	@command -v valgrind > /dev/null || { $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y valgrind; }
+	BENCH_BUILD=$(BENCH_BUILD) bash .ci/memcheck
+
 ## scale: the scale and concurrency tests at full size (8 threads x 100,000 events through the live
 ## scheduler, a 1,000,000-event trace through stats in bounded memory; the 100,000-deep chain and
 ## 10,000-gate tests run in `make test` already). Not part of `make test`.
@@ -100,4 +114,4 @@ fuzz: deps
 	done
 
 clean:
-	rm -rf .build .build-release .build-tsan .build-fuzz $(OUT)
+	rm -rf .build .build-release .build-tsan .build-asan .build-fuzz $(OUT)

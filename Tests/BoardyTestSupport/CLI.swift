@@ -16,10 +16,24 @@ public func runCLI(_ args: [String]) throws -> (code: Int32, out: String, err: S
     p.standardOutput = out
     p.standardError = err
     try p.run()
+    // Both pipes drain at once: a child that fills one while we wait on the other would block
+    // for ever (seen with a sanitizer's report on stderr).
+    let e = PipeData()
+    let done = DispatchGroup()
+    done.enter()
+    DispatchQueue.global().async {
+        e.data = err.fileHandleForReading.readDataToEndOfFile()
+        done.leave()
+    }
     let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
+    done.wait()
     p.waitUntilExit()
-    return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e.data, as: UTF8.self))
+}
+
+/// What one pipe gave, written by its reader before the group it leaves is waited on.
+private final class PipeData: @unchecked Sendable {
+    var data = Data()
 }
 
 /// A generated scenario, as JSON text: a chain `b0 ->> b1 ->> …` of `boards` boards, each sending
