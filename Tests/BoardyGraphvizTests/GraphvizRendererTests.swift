@@ -79,6 +79,17 @@ struct GraphvizRendererTests {
         #expect(try GraphvizRenderer.render(twoNodes, format: .svg) == (try GraphvizRenderer.render(twoNodes, format: .svg)))
     }
 
+    @Test("a node made by an edge's end is labelled with its id, as a declared node without a label")
+    func edgeEnds() throws {
+        let g = Graph(name: "ends", nodes: [Node("declared")], edges: [Edge(from: "declared", to: "only-an-end"), Edge(from: "other-end", to: "declared")])
+        let doc = try parseSVG(try GraphvizRenderer.render(g, format: .svg))
+        #expect(try titles(doc, class: "node").sorted() == ["declared", "only-an-end", "other-end"])
+        let texts = try doc.nodes(forXPath: "//*[local-name()='g'][@class='node']/*[local-name()='text']").compactMap(\.stringValue)
+        #expect(texts.sorted() == ["declared", "only-an-end", "other-end"])
+        let edgesOnly = try parseSVG(try GraphvizRenderer.render(Graph(name: "edges", edges: [Edge(from: "x", to: "y")]), format: .svg))
+        #expect(try edgesOnly.nodes(forXPath: "//*[local-name()='g'][@class='node']/*[local-name()='text']").compactMap(\.stringValue).sorted() == ["x", "y"])
+    }
+
     @Test("output is the same whether it fits the first buffer, spills at any byte or all spills")
     func spill() throws {
         let g = Self.manyClusters

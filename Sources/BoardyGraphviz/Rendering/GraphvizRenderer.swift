@@ -162,9 +162,17 @@ public enum GraphvizRenderer {
         declareAttributes(of: graph, root: g)
         for n in graph.nodes { addNode(n, to: g, root: g) }
         for s in graph.subgraphs { addSubgraph(s, to: g, root: g) }
+        // An edge's end that is not one of the graph's nodes is made as a node without attributes
+        // would be (its id as label).
+        func end(_ id: String) -> UnsafeMutablePointer<Agnode_t>? {
+            let name = id.controlPictures()
+            if let n = bvz_node_named(g, name) { return n }
+            guard let n = bvz_agnode(g, name) else { return nil }
+            if !labelDefault, let sym = symbol(g, kind: Int32(AGNODE), "label") { _ = bvz_agxset(n, sym, escape("label", id)) }
+            return n
+        }
         for e in graph.edges {
-            let from = e.from.controlPictures(), to = e.to.controlPictures()
-            guard let t = bvz_node_named(g, from) ?? bvz_agnode(g, from), let h = bvz_node_named(g, to) ?? bvz_agnode(g, to) else { continue }
+            guard let t = end(e.from), let h = end(e.to) else { continue }
             // Anonymous: in a non-strict graph each call makes a new edge, so parallel edges stay
             // apart without a key to intern.
             guard let edge = bvz_agedge(g, t, h, nil) else { continue }
@@ -178,7 +186,9 @@ public enum GraphvizRenderer {
     /// created: cgraph grows the attribute array of every existing object when a new name is
     /// declared, so names first met late in a large graph cost a pass over it each.
     private static func declareAttributes(of graph: Graph, root: UnsafeMutablePointer<Agraph_t>) {
-        if !labelDefault { _ = symbol(root, kind: Int32(AGNODE), "label") }
+        if !labelDefault, !graph.nodes.isEmpty || !graph.subgraphs.isEmpty || !graph.edges.isEmpty {
+            _ = symbol(root, kind: Int32(AGNODE), "label")  // every node gets one (addNode)
+        }
         // Consecutive objects mostly use the same names in the same order: compare with the
         // previous object's names before looking any up.
         func declarer(_ kind: Int32) -> (Attributes) -> Void {
