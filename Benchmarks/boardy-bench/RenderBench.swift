@@ -115,6 +115,7 @@ struct RenderBench: ParsableCommand {
                 ("timeline_10k_s", fmt(median(small10))), ("timeline_100k_s", fmt(median(large100))),
                 ("timeline_100k_svg_bytes", "\(bytes100)"), ("timeline_100k_graph_model_s", fmt(build100.seconds)),
                 ("timeline_growth", fmt(median(ratios), 2)),
+                ("timeline_growth_range", "\(fmt(ratios.min()!, 2))-\(fmt(ratios.max()!, 2))"),
             ]
         }
         guard !skipBaseline, only != .timeline else {
