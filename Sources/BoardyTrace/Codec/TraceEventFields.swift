@@ -229,6 +229,10 @@ struct SummarySink: FieldSink {
     }
     mutating func value(_ k: StaticString, _ value: JSONValue) {
         key(k)
+        plain(value)
+    }
+    /// A string as it is, anything else as compact JSON.
+    mutating func plain(_ value: JSONValue) {
         if case .string(let s) = value { w.bytes.append(contentsOf: s.utf8) } else { w.writeValue(value) }
     }
     mutating func strings(_ k: StaticString, _ value: [String]) {
@@ -247,7 +251,7 @@ struct SummarySink: FieldSink {
             w.byte(UInt8(ascii: "\n"))
             w.bytes.append(contentsOf: m.key.utf8)
             w.raw(": ")
-            if case .string(let s) = m.value { w.bytes.append(contentsOf: s.utf8) } else { w.writeValue(m.value) }
+            plain(m.value)
         }
     }
 }
