@@ -23,9 +23,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
-        // Only its NIOConcurrencyHelpers module: a pthread/os_unfair_lock lock, several times
-        // cheaper uncontended than Synchronization.Mutex on Linux (measured in BENCHMARKS.md).
-        .package(url: "https://github.com/apple/swift-nio", from: "2.60.0"),
         // Scenario files in YAML.
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
@@ -38,12 +35,18 @@ let package = Package(
             providers: [.apt(["libgraphviz-dev"])]
         ),
 
+        // The C layer over Graphviz's public API (2.42 to 14): opaque handles for Swift, every
+        // difference between Graphviz versions chosen in one .c file.
+        .target(name: "CBoardyGraphviz", dependencies: ["CGraphviz"]),
+        // The platform's mutex (os_unfair_lock, pthread_mutex_t), for the modules below.
+        .target(name: "BoardyLock"),
+
         // Layer 1: the trace model and its JSON Lines codec. Knows nothing of boards.
         .target(
             name: "BoardyTrace",
             dependencies: [
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                "BoardyLock",
             ]
         ),
         // Layer 2: the headless Boardy engine. Reports to BoardyTrace's observer protocol.
@@ -52,7 +55,7 @@ let package = Package(
             dependencies: [
                 "BoardyTrace",
                 .product(name: "HeapModule", package: "swift-collections"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                "BoardyLock",
             ]
         ),
         // ComponentKit's boards (tasks, flow and barrier boards), on the engine.
@@ -67,7 +70,7 @@ let package = Package(
         // Rendering: a small graph model over Graphviz's C library. Knows nothing of boards.
         .target(
             name: "BoardyGraphviz",
-            dependencies: ["CGraphviz", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
+            dependencies: ["CBoardyGraphviz", "BoardyLock"]
         ),
         // Views: flow graphs (of scenarios, motherboards, traces), timelines, statistics, Chrome export.
         .target(name: "BoardyViz", dependencies: ["BoardyTrace", "Boardy", "BoardySimulation", "BoardyGraphviz"]),

@@ -1,6 +1,6 @@
 import Dispatch
 import HeapModule
-import NIOConcurrencyHelpers
+import BoardyLock
 
 /// A scheduler on the monotonic wall clock, for recording real runs.
 ///
@@ -17,9 +17,9 @@ public final class LiveScheduler: Scheduler, @unchecked Sendable {
         var nextOrder: UInt64 = 0
     }
 
-    // A pthread mutex (NIOLock), which ThreadSanitizer understands: Synchronization.Mutex locks
-    // through atomics TSan cannot see, so `make tsan` reported the queue it guards as racing.
-    private let lock = NIOLock()
+    // The platform's mutex (BoardyLock), which ThreadSanitizer understands: Synchronization.Mutex
+    // locks through atomics TSan cannot see, so `make tsan` reported the queue it guards as racing.
+    private let lock = Lock()
     private var unsafeState = State()
 
     /// Runs `body` on the queue's state, under the lock.

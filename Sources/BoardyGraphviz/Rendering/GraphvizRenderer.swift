@@ -1,5 +1,5 @@
-import CGraphviz
-import NIOConcurrencyHelpers
+import BoardyLock
+import CBoardyGraphviz
 
 /// An output format of ``GraphvizRenderer``.
 public enum RenderFormat: String, Sendable, CaseIterable {
@@ -17,13 +17,48 @@ public struct GraphvizError: Error, Sendable, CustomStringConvertible {
     public var stage: String
     /// Graphviz's messages (errors and warnings), in order.
     public var messages: [String]
+    /// The plugin the installed Graphviz lacks, when that is why it failed: `format png` (no
+    /// renderer for PNG, as in a Graphviz built without cairo) or `layout dot`.
+    public var missingPlugin: String?
+
+    /// An error at `stage` with Graphviz's `messages`; a missing plugin is recognized from them.
+    public init(stage: String, messages: [String]) {
+        self.stage = stage
+        self.messages = messages
+        missingPlugin = Self.missingPlugin(in: messages)
+    }
+
     public var description: String {
         let detail = messages.isEmpty ? "no message from Graphviz" : messages.joined(separator: "; ")
+        if let missingPlugin {
+            return "the Graphviz installed has no plugin for \(missingPlugin) (\(detail)); install one that has it"
+        }
         return "Graphviz \(stage) failed: \(detail)"
+    }
+
+    /// Graphviz says `Format: "png" not recognized. Use one of: ...` or `Layout type: "dot" not
+    /// recognized. ...` (the same words from 2.42 to 14).
+    static func missingPlugin(in messages: [String]) -> String? {
+        // Plain scalar search: String.firstRange(of:) needs macOS 13 / iOS 16.
+        func find(_ needle: String, in hay: [Character], from: Int) -> Int? {
+            let n = Array(needle)
+            guard hay.count >= n.count, from <= hay.count - n.count else { return nil }
+            return (from...(hay.count - n.count)).first { hay[$0..<($0 + n.count)].elementsEqual(n) }
+        }
+        for m in messages {
+            let chars = Array(m)
+            for (prefix, kind) in [(#"Format: ""#, "format"), (#"Layout type: ""#, "layout")] {
+                guard let p = find(prefix, in: chars, from: 0) else { continue }
+                let start = p + prefix.count
+                guard let end = find(#"" not recognized"#, in: chars, from: start) else { continue }
+                return "\(kind) \(String(chars[start..<end]))"
+            }
+        }
+        return nil
     }
 }
 
-/// Lays out and renders graphs in-process through Graphviz's C library (libgvc).
+/// Lays out and renders graphs in-process through Graphviz's C library (libgvc, 2.42 to 14).
 ///
 /// libgvc is not thread-safe, not even with one context per thread, so every call into it, from
 /// building to freeing, runs behind one process-wide lock; one context serves the process.
@@ -32,53 +67,52 @@ public enum GraphvizRenderer {
     /// Lays out `graph` with `engine` (`dot`, `neato`, `nop2`, ...) and renders it as `format`.
     /// ``RenderFormat/dot`` skips the layout.
     public static func render(_ graph: Graph, engine: String = "dot", format: RenderFormat) throws(GraphvizError) -> [UInt8] {
-        lock.lock()
-        defer { lock.unlock() }
-        return try renderLocked(graph, engine: engine, format: format, capacity: nil)
+        try shared.withLockedValue { (process: inout ProcessState) throws(GraphvizError) in
+            try renderLocked(graph, engine: engine, format: format, capacity: nil, process: &process)
+        }
     }
 
     /// ``render(_:engine:format:)`` with the output array's first capacity given instead of
     /// estimated (tests: output that fits, spills at any byte, or all spills).
     static func render(_ graph: Graph, engine: String = "dot", format: RenderFormat, capacity: Int) throws(GraphvizError) -> [UInt8] {
-        lock.lock()
-        defer { lock.unlock() }
-        return try renderLocked(graph, engine: engine, format: format, capacity: capacity)
+        try shared.withLockedValue { (process: inout ProcessState) throws(GraphvizError) in
+            try renderLocked(graph, engine: engine, format: format, capacity: capacity, process: &process)
+        }
     }
 
-    /// Graphviz's version string.
+    /// The version of the Graphviz library that is running (`14.1.3`, `2.43.0`).
     public static var version: String {
-        lock.withLock {
-            guard let v = gvcVersion(context) else { return "unknown" }
+        shared.withLockedValue { _ in
+            guard bvz_begin() == 0, let v = bvz_graphviz_version() else { return "unknown" }
             return String(cString: v)
         }
     }
 
+    /// The version of Graphviz's headers the package was built against.
+    public static var compiledVersion: String { String(cString: bvz_graphviz_compiled_version()) }
+
     // MARK: Behind the lock
 
-    // A pthread mutex (NIOLock), which ThreadSanitizer understands (Synchronization.Mutex locks
-    // through atomics it cannot see, and `make tsan` reported the state it guards as racing).
-    private static let lock = NIOLock()
-    // Created once, used only behind `lock`.
-    private nonisolated(unsafe) static let context: OpaquePointer? = {
-        _ = agseterrf(captureGraphvizMessage)
-        return gvContext()
-    }()
+    /// What outlives one render, guarded by the renderer's lock (the C layer's context and
+    /// message buffer are only touched under it too).
+    struct ProcessState {
+        /// Output bytes per node and edge of the last render in each format: the next render's
+        /// estimate (PNG sizes do not follow the graph's size, so PNG is never estimated).
+        var outputBytesPerObject: [RenderFormat: Double] = [.svg: 400]
+    }
+    private static let shared = LockedValue(ProcessState())
 
-    private static func renderLocked(_ graph: Graph, engine: String, format: RenderFormat, capacity: Int?) throws(GraphvizError) -> [UInt8] {
-        guard let gvc = context else { throw GraphvizError(stage: "initialisation", messages: ["gvContext() returned NULL"]) }
-        capturedMessages = []
-        partialMessage = ""
-        agreseterrors()
-        // An arena for graphs no layout restructures (see bvz_agopen).
-        let arena: Int32 = format == .dot || pinnedEngines.contains(engine) ? 1 : 0
-        guard let g = bvz_agopen(graph.name.controlPictures(), bvz_directed(), arena) else {
+    private static func renderLocked(
+        _ graph: Graph, engine: String, format: RenderFormat, capacity: Int?, process: inout ProcessState
+    ) throws(GraphvizError) -> [UInt8] {
+        guard bvz_begin() == 0 else { throw GraphvizError(stage: "initialisation", messages: ["gvContext() returned NULL"]) }
+        guard let g = bvz_graph_open(graph.name.controlPictures()) else {
             throw GraphvizError(stage: "building the graph", messages: currentMessages())
         }
-        defer { _ = bvz_agclose(g) }
-        let objects = graph.objectCount
-        bvz_reserve_strings(g, objects * 2)  // a name and a value or two of its own per object
-        build(graph, into: g, escapingIDs: format != .dot)
-        if agerrors() != 0 { throw GraphvizError(stage: "building the graph", messages: currentMessages()) }
+        defer { _ = bvz_graph_close(g) }
+        var builder = Builder(graph: g, escapeIDs: format != .dot)
+        builder.build(graph)
+        if bvz_errors() != 0 { throw GraphvizError(stage: "building the graph", messages: currentMessages()) }
 
         if format == .dot {
             var buf: UnsafeMutablePointer<CChar>?
@@ -89,24 +123,25 @@ public enum GraphvizRenderer {
             return Array(UnsafeRawBufferPointer(start: buf, count: len))
         }
 
-        guard gvLayout(gvc, g, engine) == 0 else {
+        guard bvz_layout(g, engine) == 0, bvz_errors() == 0 else {
             throw GraphvizError(stage: "layout (\(engine))", messages: currentMessages())
         }
-        defer { gvFreeLayout(gvc, g) }
-        if agerrors() != 0 { throw GraphvizError(stage: "layout (\(engine))", messages: currentMessages()) }
         // Graphviz writes straight into the returned array's storage, sized from the bytes per
         // object of the last output in this format (with a quarter to spare); what does not fit
         // spills into a buffer that is appended after. Copying a whole large SVG into the array
         // cost a second write of every byte and a second set of fresh pages.
+        let objects = graph.objectCount
         let estimate =
-            capacity ?? Int(min(Double(objects) * (outputBytesPerObject[format] ?? 0) * 1.25, Double(Int32.max))) + (format == .png ? 0 : 16 << 10)
+            capacity
+            ?? Int(min(Double(objects) * (process.outputBytesPerObject[format] ?? 0) * 1.25, Double(Int32.max)))
+            + (format == .png ? 0 : 16 << 10)
         var spill: UnsafeMutablePointer<CChar>?
         var spillLength = 0
         var rc: Int32 = 0
         var bytes = [UInt8](unsafeUninitializedCapacity: estimate) { buffer, count in
             var written = 0
             rc = buffer.withMemoryRebound(to: CChar.self) { chars in
-                bvz_render_memstream(gvc, g, format.rawValue, chars.baseAddress, chars.count, &written, &spill, &spillLength)
+                bvz_render(g, format.rawValue, chars.baseAddress, chars.count, &written, &spill, &spillLength)
             }
             count = rc == 0 ? written : 0
         }
@@ -117,124 +152,116 @@ public enum GraphvizRenderer {
         if let spill, spillLength > 0 {
             bytes.append(contentsOf: UnsafeRawBufferPointer(start: spill, count: spillLength))
         }
-        if format != .png { outputBytesPerObject[format] = Double(bytes.count) / Double(max(objects, 1)) }
+        if bytes.isEmpty, format == .png {  // never an empty picture
+            throw GraphvizError(stage: "rendering png", messages: currentMessages() + ["the PNG renderer wrote nothing"])
+        }
+        if format != .png { process.outputBytesPerObject[format] = Double(bytes.count) / Double(max(objects, 1)) }
         return bytes
     }
-
-    /// Output bytes per node and edge of the last render in each format: the next render's
-    /// estimate (PNG sizes do not follow the graph's size, so PNG is never estimated).
-    private nonisolated(unsafe) static var outputBytesPerObject: [RenderFormat: Double] = [.svg: 400]
 
     /// Engines that only read positions (`pos`) and draw, without changing the graph.
     static let pinnedEngines: Set<String> = ["nop", "nop1", "nop2"]
 
-    /// Attribute symbols of the graph being built, per name: looked up once instead of by name
-    /// for every node and edge. Only used behind the lock.
-    private nonisolated(unsafe) static var nodeSymbols: [String: UnsafeMutablePointer<Agsym_t>] = [:]
-    private nonisolated(unsafe) static var edgeSymbols: [String: UnsafeMutablePointer<Agsym_t>] = [:]
+    /// The state of one graph being built: created behind the lock, for one render.
+    struct Builder {
+        let g: OpaquePointer
+        let root: UnsafeMutableRawPointer
+        /// Whether `id` attributes are XML-escaped by us (SVG output): see ``GraphvizRenderer/escape(_:_:escapingIDs:)``.
+        let escapeIDs: Bool
+        /// Attribute symbols per name: looked up once instead of by name for every node and edge.
+        var nodeSymbols: [String: UnsafeMutableRawPointer] = [:]
+        var edgeSymbols: [String: UnsafeMutableRawPointer] = [:]
+        /// Whether the graph declares a default node label (else a node without a label gets its
+        /// id as label: Graphviz's own default, `\N`, would expand escapes in the name).
+        var labelDefault = false
 
-    private static func symbol(_ root: UnsafeMutablePointer<Agraph_t>, kind: Int32, _ name: String) -> UnsafeMutablePointer<Agsym_t>? {
-        if let s = kind == Int32(AGNODE) ? nodeSymbols[name] : edgeSymbols[name] { return s }
-        guard let s = bvz_symbol(root, kind, name) else { return nil }
-        if kind == Int32(AGNODE) { nodeSymbols[name] = s } else { edgeSymbols[name] = s }
-        return s
-    }
-
-    /// Whether the graph declares a default node label (else a node without a label gets its id
-    /// as label: Graphviz's own default, `\N`, would expand escapes in the name).
-    private nonisolated(unsafe) static var labelDefault = false
-
-    /// Whether `id` attributes are XML-escaped by us (SVG output): see ``escape(_:_:)``.
-    private nonisolated(unsafe) static var escapeIDs = false
-
-    private static func build(_ graph: Graph, into g: UnsafeMutablePointer<Agraph_t>, escapingIDs: Bool) {
-        escapeIDs = escapingIDs
-        nodeSymbols = [:]
-        edgeSymbols = [:]
-        defer {
-            nodeSymbols = [:]
-            edgeSymbols = [:]
+        init(graph: OpaquePointer, escapeIDs: Bool) {
+            g = graph
+            root = bvz_graph_root(graph)
+            self.escapeIDs = escapeIDs
         }
-        for (k, v) in graph.attributes { setAttribute(g, root: g, k, v) }
-        for (k, v) in graph.nodeDefaults { _ = bvz_agattr(g, Int32(AGNODE), k, escape(k, v)) }
-        for (k, v) in graph.edgeDefaults { _ = bvz_agattr(g, Int32(AGEDGE), k, escape(k, v)) }
-        labelDefault = graph.nodeDefaults["label"] != nil
-        declareAttributes(of: graph, root: g)
-        for n in graph.nodes { addNode(n, to: g, root: g) }
-        for s in graph.subgraphs { addSubgraph(s, to: g, root: g) }
-        // An edge's end that is not one of the graph's nodes is made as a node without attributes
-        // would be (its id as label).
-        func end(_ id: String) -> UnsafeMutablePointer<Agnode_t>? {
+
+        func escape(_ name: String, _ value: String) -> String { GraphvizRenderer.escape(name, value, escapingIDs: escapeIDs) }
+
+        mutating func symbol(_ kind: bvz_kind, _ name: String) -> UnsafeMutableRawPointer? {
+            let isNode = kind == BVZ_KIND_NODE
+            if let s = isNode ? nodeSymbols[name] : edgeSymbols[name] { return s }
+            guard let s = bvz_declare(g, kind, name, "") else { return nil }
+            if isNode { nodeSymbols[name] = s } else { edgeSymbols[name] = s }
+            return s
+        }
+
+        mutating func build(_ graph: Graph) {
+            for (k, v) in graph.attributes { _ = bvz_set_graph(root, k, escape(k, v)) }
+            for (k, v) in graph.nodeDefaults { _ = bvz_declare_default(g, BVZ_KIND_NODE, k, escape(k, v)) }
+            for (k, v) in graph.edgeDefaults { _ = bvz_declare_default(g, BVZ_KIND_EDGE, k, escape(k, v)) }
+            labelDefault = graph.nodeDefaults["label"] != nil
+            declareAttributes(of: graph)
+            for n in graph.nodes { addNode(n, to: root) }
+            for s in graph.subgraphs { addSubgraph(s, to: root) }
+            for e in graph.edges {
+                guard let t = end(e.from), let h = end(e.to) else { continue }
+                // Anonymous: in a non-strict graph each call makes a new edge, so parallel edges
+                // stay apart without a key to intern.
+                guard let edge = bvz_edge(g, t, h) else { continue }
+                for (k, v) in e.attributes {
+                    if let sym = symbol(BVZ_KIND_EDGE, k) { _ = bvz_set(edge, sym, escape(k, v)) }
+                }
+            }
+        }
+
+        /// An edge's end that is not one of the graph's nodes is made as a node without
+        /// attributes would be (its id as label).
+        mutating func end(_ id: String) -> UnsafeMutableRawPointer? {
             let name = id.controlPictures()
             if let n = bvz_node_named(g, name) { return n }
-            guard let n = bvz_agnode(g, name) else { return nil }
-            if !labelDefault, let sym = symbol(g, kind: Int32(AGNODE), "label") { _ = bvz_agxset(n, sym, escape("label", id)) }
+            guard let n = bvz_node(g, root, name) else { return nil }
+            if !labelDefault, let sym = symbol(BVZ_KIND_NODE, "label") { _ = bvz_set(n, sym, escape("label", id)) }
             return n
         }
-        for e in graph.edges {
-            guard let t = end(e.from), let h = end(e.to) else { continue }
-            // Anonymous: in a non-strict graph each call makes a new edge, so parallel edges stay
-            // apart without a key to intern.
-            guard let edge = bvz_agedge(g, t, h, nil) else { continue }
-            for (k, v) in e.attributes {
-                if let sym = symbol(g, kind: Int32(AGEDGE), k) { _ = bvz_agxset(edge, sym, escape(k, v)) }
-            }
-        }
-    }
 
-    /// Declares every attribute name the graph's nodes and edges use before any of them is
-    /// created: cgraph grows the attribute array of every existing object when a new name is
-    /// declared, so names first met late in a large graph cost a pass over it each.
-    private static func declareAttributes(of graph: Graph, root: UnsafeMutablePointer<Agraph_t>) {
-        if !labelDefault, !graph.nodes.isEmpty || !graph.subgraphs.isEmpty || !graph.edges.isEmpty {
-            _ = symbol(root, kind: Int32(AGNODE), "label")  // every node gets one (addNode)
-        }
-        // Consecutive objects mostly use the same names in the same order: compare with the
-        // previous object's names before looking any up.
-        func declarer(_ kind: Int32) -> (Attributes) -> Void {
+        /// Declares every attribute name the graph's nodes and edges use before any of them is
+        /// created: cgraph grows the attribute array of every existing object when a new name is
+        /// declared, so names first met late in a large graph cost a pass over it each.
+        mutating func declareAttributes(of graph: Graph) {
+            if !labelDefault, !graph.nodes.isEmpty || !graph.subgraphs.isEmpty || !graph.edges.isEmpty {
+                _ = symbol(BVZ_KIND_NODE, "label")  // every node gets one (addNode)
+            }
+            // Consecutive objects mostly use the same names in the same order: compare with the
+            // previous object's names before looking any up.
             var previous: [(String, String)] = []
-            return { a in
+            func declare(_ kind: bvz_kind, _ a: Attributes) {
                 let pairs = a.pairs
                 if pairs.count == previous.count, zip(pairs, previous).allSatisfy({ $0.0 == $1.0 }) { return }
-                for (k, _) in pairs { _ = symbol(root, kind: kind, k) }
+                for (k, _) in pairs { _ = symbol(kind, k) }
                 previous = pairs
             }
+            func nodes(of s: Subgraph) {
+                for n in s.nodes { declare(BVZ_KIND_NODE, n.attributes) }
+                for child in s.subgraphs { nodes(of: child) }
+            }
+            for n in graph.nodes { declare(BVZ_KIND_NODE, n.attributes) }
+            for s in graph.subgraphs { nodes(of: s) }
+            previous = []
+            for e in graph.edges { declare(BVZ_KIND_EDGE, e.attributes) }
         }
-        let node = declarer(Int32(AGNODE))
-        func nodes(of s: Subgraph) {
-            for n in s.nodes { node(n.attributes) }
-            for child in s.subgraphs { nodes(of: child) }
+
+        mutating func addNode(_ n: Node, to owner: UnsafeMutableRawPointer) {
+            guard let node = bvz_node(g, owner, n.id.controlPictures()) else { return }
+            if !labelDefault, n.attributes["label"] == nil, let sym = symbol(BVZ_KIND_NODE, "label") {
+                _ = bvz_set(node, sym, escape("label", n.id))
+            }
+            for (k, v) in n.attributes {
+                if let sym = symbol(BVZ_KIND_NODE, k) { _ = bvz_set(node, sym, escape(k, v)) }
+            }
         }
-        for n in graph.nodes { node(n.attributes) }
-        for s in graph.subgraphs { nodes(of: s) }
-        let edge = declarer(Int32(AGEDGE))
-        for e in graph.edges { edge(e.attributes) }
-    }
 
-    private static func addNode(_ n: Node, to g: UnsafeMutablePointer<Agraph_t>, root: UnsafeMutablePointer<Agraph_t>) {
-        guard let node = bvz_agnode(g, n.id.controlPictures()) else { return }
-        if !labelDefault, n.attributes["label"] == nil, let sym = symbol(root, kind: Int32(AGNODE), "label") { _ = bvz_agxset(node, sym, escape("label", n.id)) }
-        for (k, v) in n.attributes {
-            if let sym = symbol(root, kind: Int32(AGNODE), k) { _ = bvz_agxset(node, sym, escape(k, v)) }
+        mutating func addSubgraph(_ s: Subgraph, to parent: UnsafeMutableRawPointer) {
+            guard let sub = bvz_subgraph(parent, s.name.controlPictures()) else { return }
+            for (k, v) in s.attributes { _ = bvz_set_graph(sub, k, escape(k, v)) }
+            for n in s.nodes { addNode(n, to: sub) }
+            for child in s.subgraphs { addSubgraph(child, to: sub) }
         }
-    }
-
-    private static func addSubgraph(_ s: Subgraph, to g: UnsafeMutablePointer<Agraph_t>, root: UnsafeMutablePointer<Agraph_t>) {
-        guard let sub = bvz_agsubg(g, s.name.controlPictures()) else { return }
-        for (k, v) in s.attributes { setAttribute(sub, root: root, k, v) }
-        for n in s.nodes { addNode(n, to: sub, root: root) }
-        for child in s.subgraphs { addSubgraph(child, to: sub, root: root) }
-    }
-
-    private static func setAttribute(_ obj: UnsafeMutableRawPointer, root: UnsafeMutablePointer<Agraph_t>, _ name: String, _ value: String)
-    {
-        _ = bvz_agsafeset(obj, name, escape(name, value), "")
-    }
-
-    private static func setAttribute<T>(
-        _ obj: UnsafeMutablePointer<T>, root: UnsafeMutablePointer<Agraph_t>, _ name: String, _ value: String
-    ) {
-        setAttribute(UnsafeMutableRawPointer(obj), root: root, name, value)
     }
 
     /// Graphviz expands `\N`, `\n`, `\l`... in label-like attributes even through the API: double
@@ -248,10 +275,10 @@ public enum GraphvizRenderer {
     /// Control characters: Graphviz's strings end at NUL and XML 1.0 forbids the other C0
     /// controls, so every name and value shows them as their Unicode control pictures (␀, ␁,
     /// ...); tab, newline and carriage return stay.
-    static func escape(_ name: String, _ value: String) -> String {
+    static func escape(_ name: String, _ value: String, escapingIDs: Bool) -> String {
         let value = value.controlPictures()
         if name == "id" {
-            return escapeIDs ? value.xmlAttributeEscaped() : value
+            return escapingIDs ? value.xmlAttributeEscaped() : value
         }
         guard labelLike.contains(name), value.utf8.contains(92) else { return value }  // 92: a backslash
         return value.replacingBackslashes()
@@ -309,26 +336,9 @@ extension String {
     }
 }
 
-// Graphviz calls this with pieces of each message ("Error", ": ", text); they are joined per line.
-// Only touched behind GraphvizRenderer's lock.
-private nonisolated(unsafe) var capturedMessages: [String] = []
-private nonisolated(unsafe) var partialMessage = ""
-
-/// The messages captured so far, with an unterminated last one.
+/// The messages Graphviz reported since the job began (the C layer collects them), one per line.
 private func currentMessages() -> [String] {
-    let rest = partialMessage.trimmingSpaces()
-    return rest.isEmpty ? capturedMessages : capturedMessages + [rest]
-}
-
-private func captureGraphvizMessage(_ text: UnsafeMutablePointer<CChar>?) -> Int32 {
-    guard let text else { return 0 }
-    partialMessage += String(cString: text)
-    while let nl = partialMessage.firstIndex(of: "\n") {
-        let line = String(partialMessage[..<nl]).trimmingSpaces()
-        if !line.isEmpty { capturedMessages.append(line) }
-        partialMessage = String(partialMessage[partialMessage.index(after: nl)...])
-    }
-    return 0
+    String(cString: bvz_messages()).split(separator: "\n").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
 }
 
 extension String {

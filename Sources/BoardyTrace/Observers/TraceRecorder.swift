@@ -1,4 +1,4 @@
-import NIOConcurrencyHelpers
+import BoardyLock
 
 /// Keeps every event in memory. Safe to call from several threads; each call appends whole.
 ///
@@ -10,7 +10,7 @@ import NIOConcurrencyHelpers
 /// ```
 public final class TraceRecorder: TraceObserver, @unchecked Sendable {
     // `store` is only touched with `lock` held (checked by the 8-thread test and `make tsan`).
-    @usableFromInline let lock = NIOLock()
+    @usableFromInline let lock = Lock()
     @usableFromInline @exclusivity(unchecked) var store = Store()
     @usableFromInline let keepsAll: Bool
     /// The payload policy applied before an event is stored.

@@ -1,5 +1,5 @@
 import Dispatch
-import NIOConcurrencyHelpers
+import BoardyLock
 
 #if canImport(Glibc)
     import Glibc
@@ -29,7 +29,7 @@ public final class TraceWriter: TraceObserver {
         var bufferedSince: DispatchTime?
     }
 
-    private let state: NIOLockedValueBox<State>
+    private let state: LockedValue<State>
     // DispatchSource is thread-safe; it is only resumed and cancelled.
     private nonisolated(unsafe) let timer: DispatchSourceTimer
     /// The file's path.
@@ -46,7 +46,7 @@ public final class TraceWriter: TraceObserver {
         var s = State(fd: fd)
         s.buffer.writeValue(.object(header.jsonObject))
         s.buffer.byte(UInt8(ascii: "\n"))
-        state = NIOLockedValueBox(s)
+        state = LockedValue(s)
         timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "boardy-trace.writer.flush"))
         timer.schedule(deadline: .now() + Self.flushInterval, repeating: Self.flushInterval, leeway: .milliseconds(10))
         timer.setEventHandler { [weak self] in self?.flushIfStale() }
