@@ -4,7 +4,10 @@ import PackageDescription
 
 let package = Package(
     name: "boardy-viz",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // The lowest platforms the library code needs (Boardy itself supports iOS 14): an app that
+    // records traces keeps its deployment target. Nothing here needs more (no Synchronization,
+    // no @available).
+    platforms: [.macOS(.v11), .iOS(.v14), .tvOS(.v14), .watchOS(.v7)],
     products: [
         .library(name: "BoardyTrace", targets: ["BoardyTrace"]),
         .library(name: "Boardy", targets: ["Boardy"]),
@@ -12,7 +15,9 @@ let package = Package(
         .library(name: "BoardyDispatch", targets: ["BoardyDispatch"]),
         .library(name: "BoardySimulation", targets: ["BoardySimulation"]),
         .library(name: "BoardyGraphviz", targets: ["BoardyGraphviz"]),
+        .library(name: "BoardyVizCore", targets: ["BoardyVizCore"]),
         .library(name: "BoardyViz", targets: ["BoardyViz"]),
+        .library(name: "BoardyVizSimulation", targets: ["BoardyVizSimulation"]),
         .library(name: "BoardyReplay", targets: ["BoardyReplay"]),
         .library(name: "BoardyVizTesting", targets: ["BoardyVizTesting"]),
         .executable(name: "boardy-viz", targets: ["boardy-viz"]),
@@ -72,17 +77,23 @@ let package = Package(
             name: "BoardyGraphviz",
             dependencies: ["CBoardyGraphviz", "BoardyLock"]
         ),
-        // Views: flow graphs (of scenarios, motherboards, traces), timelines, statistics, Chrome export.
-        .target(name: "BoardyViz", dependencies: ["BoardyTrace", "Boardy", "BoardySimulation", "BoardyGraphviz"]),
+        // Views that need no Graphviz: trace statistics, the Chrome export, flow models (of
+        // motherboards and traces).
+        .target(name: "BoardyVizCore", dependencies: ["BoardyTrace", "Boardy"]),
+        // Pictures: flow graphs and timelines, drawn through Graphviz.
+        .target(name: "BoardyViz", dependencies: ["BoardyTrace", "Boardy", "BoardyVizCore", "BoardyGraphviz"]),
         // Replay: re-run a trace's stimuli on a fresh engine, compare, report the first divergence.
-        .target(name: "BoardyReplay", dependencies: ["BoardyTrace", "Boardy", "BoardyDispatch", "BoardySimulation"]),
+        .target(name: "BoardyReplay", dependencies: ["BoardyTrace", "Boardy", "BoardyDispatch"]),
+        // The glue between scenario files and the views and replay: a scenario's flow model, a
+        // replay against a scenario.
+        .target(name: "BoardyVizSimulation", dependencies: ["BoardyTrace", "Boardy", "BoardySimulation", "BoardyVizCore", "BoardyReplay"]),
         // For users' tests: replay and golden-trace helpers for Swift Testing.
         .target(name: "BoardyVizTesting", dependencies: ["BoardyReplay", "BoardyTrace", "Boardy"]),
         // The CLI: thin commands over the modules above.
         .executableTarget(
             name: "boardy-viz",
             dependencies: [
-                "Boardy", "BoardySimulation", "BoardyViz", "BoardyGraphviz", "BoardyReplay",
+                "Boardy", "BoardySimulation", "BoardyVizCore", "BoardyViz", "BoardyVizSimulation", "BoardyGraphviz", "BoardyReplay",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -93,8 +104,8 @@ let package = Package(
         .executableTarget(
             name: "boardy-bench",
             dependencies: [
-                "Boardy", "BoardyTrace", "BoardySimulation", "BoardyViz", "BoardyGraphviz", "BoardyReplay",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Boardy", "BoardyTrace", "BoardySimulation", "BoardyVizCore", "BoardyViz", "BoardyVizSimulation", "BoardyGraphviz",
+                "BoardyReplay", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/boardy-bench"
         ),
@@ -131,13 +142,13 @@ let package = Package(
         ),
         .testTarget(
             name: "BoardySimulationTests",
-            dependencies: ["BoardySimulation", "Boardy", "BoardyViz", "BoardyTestSupport", "boardy-viz"]
+            dependencies: ["BoardySimulation", "Boardy", "BoardyVizCore", "BoardyViz", "BoardyVizSimulation", "BoardyTestSupport", "boardy-viz"]
         ),
         .testTarget(name: "BoardyGraphvizTests", dependencies: ["BoardyGraphviz"]),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets", "BoardyTestSupport"]),
         .testTarget(
             name: "BoardyReplayTests",
-            dependencies: ["BoardyReplay", "BoardySimulation", "Boardy", "BoardyTestSupport", "boardy-viz"]
+            dependencies: ["BoardyReplay", "BoardySimulation", "BoardyVizSimulation", "Boardy", "BoardyTestSupport", "boardy-viz"]
         ),
         .testTarget(
             name: "BoardyVizTestingTests",
@@ -145,7 +156,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BoardyVizTests",
-            dependencies: ["BoardyViz", "BoardySimulation", "Boardy", "BoardyGraphviz", "BoardyTestSupport"],
+            dependencies: ["BoardyVizCore", "BoardyViz", "BoardyVizSimulation", "BoardySimulation", "Boardy", "BoardyGraphviz", "BoardyTestSupport"],
             exclude: ["Fixtures"]
         ),
     ],

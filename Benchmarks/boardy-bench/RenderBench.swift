@@ -3,6 +3,8 @@ import Boardy
 import BoardyGraphviz
 import BoardySimulation
 import BoardyViz
+import BoardyVizCore
+import BoardyVizSimulation
 import Foundation
 
 /// Flow graphs and timelines rendered to SVG in-process.

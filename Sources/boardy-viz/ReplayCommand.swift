@@ -1,6 +1,7 @@
 import ArgumentParser
 import Boardy
 import BoardyReplay
+import BoardyVizSimulation
 import BoardySimulation
 import Foundation
 

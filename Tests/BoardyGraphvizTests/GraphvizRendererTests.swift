@@ -117,6 +117,7 @@ struct GraphvizRendererTests {
         // What a Graphviz without cairo says for PNG (2.42 to 14 word it the same way).
         let png = GraphvizError(stage: "rendering png", messages: [#"Error: Format: "png" not recognized. Use one of: dot svg"#])
         #expect(png.missingPlugin == "format png")
+        #expect(GraphvizError(stage: "rendering png", messages: ["Error: renderer for png is unavailable"]).missingPlugin == "format png")
         #expect(png.description.contains("no plugin for format png"))
         #expect(GraphvizError(stage: "layout (dot)", messages: ["Error: syntax error"]).missingPlugin == nil)
     }

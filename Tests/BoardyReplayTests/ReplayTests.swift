@@ -1,5 +1,6 @@
 import Boardy
 import BoardyReplay
+import BoardyVizSimulation
 import BoardySimulation
 import BoardyTestSupport
 import Foundation

@@ -2,6 +2,8 @@ import Boardy
 import BoardySimulation
 import BoardyTestSupport
 import BoardyViz
+import BoardyVizCore
+import BoardyVizSimulation
 import Foundation
 import Testing
 

@@ -4,13 +4,14 @@ import Foundation
 public let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// Runs the built `boardy-viz` in the repository's root and returns its exit code and outputs.
-public func runCLI(_ args: [String]) throws -> (code: Int32, out: String, err: String) {
+public func runCLI(_ args: [String], environment: [String: String] = [:]) throws -> (code: Int32, out: String, err: String) {
     let bin = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("boardy-viz")
     let exe = FileManager.default.fileExists(atPath: bin.path) ? bin : repoRoot.appendingPathComponent(".build/debug/boardy-viz")
     let p = Process()
     p.executableURL = exe
     p.arguments = args
     p.currentDirectoryURL = repoRoot
+    if !environment.isEmpty { p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
     let out = Pipe()
     let err = Pipe()
     p.standardOutput = out

@@ -3,6 +3,8 @@ import BoardyGraphviz
 import BoardySimulation
 import BoardyTestSupport
 import BoardyViz
+import BoardyVizCore
+import BoardyVizSimulation
 import Foundation
 import Testing
 
@@ -257,15 +259,15 @@ struct TimelineTests {
     @Test("lanes whose label and group coincide (a dispatcher and a motherboard named alike) stay apart")
     func laneNameClash() throws {
         let events = [
-            // The dispatcher lane "tch/collect" (group "dispatch") and the board lane of "collect"
-            // in a motherboard named "dispatch" (key "tch/collect", group "dispatch").
-            TraceEvent(seq: 1, t: .zero, mb: "main", body: .dispatchQueued(dispatcher: "tch/collect", event: .string("e"))),
+            // The dispatcher lane "collect" (group "dispatch") and the board lane of "collect" in a
+            // root motherboard named "dispatch" (key "collect", group "dispatch").
+            TraceEvent(seq: 1, t: .zero, mb: "main", body: .dispatchQueued(dispatcher: "collect", event: .string("e"))),
             TraceEvent(seq: 2, t: .zero, mb: "dispatch", body: .activationPerformed(board: "collect", input: nil)),
         ]
         let svg = try SVG(Timeline.render(Trace(header: TraceHeader(scenario: "clash"), events: events), format: .svg))
         let titles = try svg.titles("node")
-        #expect(titles["dispatcher-tch/collect"] == "lane: tch/collect (dispatch)")
-        #expect(titles["board-tch/collect"] == "lane: tch/collect (dispatch) #2")
+        #expect(titles["dispatcher-collect"] == "lane: collect (dispatch)")
+        #expect(titles["board-collect"] == "lane: collect (dispatch) #2")
     }
 
     @Test("two renders give the same SVG bytes; the pinned DOT is golden")
@@ -361,5 +363,99 @@ struct CLIRenderingTests {
         #expect(try run(["timeline", "samples/traces/checkout.jsonl", "--from", "5", "--to", "2"]) == 64)
         #expect(try run(["timeline", "samples/checkout.json", "-o", path("never.svg")]) == 65)
         #expect(!FileManager.default.fileExists(atPath: path("never.svg")))
+    }
+}
+
+@Suite("Traces whose root motherboard has any name")
+struct AnyRootNameTests {
+    /// A sample trace with its root motherboard renamed (`main` → `name`, `main/x` → `name/x`).
+    func renamed(_ sample: String, root name: (Int) -> String) throws -> String {
+        let text = try String(contentsOfFile: "samples/traces/\(sample).jsonl", encoding: .utf8)
+        var lines: [String] = []
+        for (i, line) in text.split(separator: "\n").enumerated() {
+            let root = name(i)
+            lines.append(line.replacingOccurrences(of: #""mb":"main""#, with: #""mb":"\#(root)""#)
+                .replacingOccurrences(of: #""mb":"main/"#, with: #""mb":"\#(root)/"#))
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("roots-\(UUID().uuidString).jsonl").path
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test(
+        "graph, export, timeline and stats work on a trace whose root is not named main, or with several roots",
+        arguments: [("checkout", "app"), ("checkout", "dispatch"), ("analytics-dispatch", "Ünïcode root"), ("barrier-loop", "two roots")])
+    func anyRoot(sample: String, root: String) throws {
+        let path = try renamed(sample) { i in root == "two roots" ? (i % 2 == 0 ? "left" : "right") : root }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for args in [["graph", path], ["graph", path, "--format", "dot"], ["export", path, "--to", "dot"], ["export", path, "--to", "chrome"],
+                     ["timeline", path], ["stats", path]] {
+            let r = try runCLI(args)
+            #expect(r.code == 0, "\(args): \(r.err)")
+            #expect(!r.out.isEmpty, "\(args)")
+        }
+        // The observed graph keeps the boards, and a continuous board still owns its inner ones.
+        let trace = try Trace.read(path: path)
+        let model = FlowModel(trace: trace)
+        #expect(Set(model.boards.map(\.id)).isSuperset(of: Set(trace.events.compactMap(\.body.board))))
+        if sample == "checkout" {
+            #expect(model.boards.contains { $0.id == "pubPayment" && $0.inner == "\(root)/pubPayment" })
+        }
+    }
+}
+
+@Suite("A Graphviz without a PNG renderer")
+struct MissingPluginTests {
+    /// The folder of the Graphviz plugins this process would load: `<libdir of libgvc>/graphviz`.
+    static func pluginFolder() throws -> URL {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["pkg-config", "--variable=libdir", "libgvc"]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let libdir = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        p.waitUntilExit()
+        return URL(fileURLWithPath: libdir).appendingPathComponent("graphviz")
+    }
+
+    @Test("--format png names the missing plugin, exits 69 and writes nothing; SVG still works")
+    func noPNG() throws {
+        // A plugin folder (GVBINDIR) with Graphviz's own plugin configuration cut down to the core
+        // renderers and the layouts: what a Graphviz built without cairo has.
+        let real = try Self.pluginFolder()
+        let files = try FileManager.default.contentsOfDirectory(atPath: real.path)
+        let config = try #require(files.filter { $0.hasPrefix("config") }.sorted().last, "no plugin configuration in \(real.path)")
+        let text = try String(contentsOf: real.appendingPathComponent(config), encoding: .utf8)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gvbin-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var kept: [String] = []
+        var keeping = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let first = line.first, first != "\t", first != " ", first != "}", first != "#" {
+                let library = String(line.split(separator: " ")[0])
+                keeping = ["core", "dot_layout", "neato_layout"].contains { library.hasPrefix("libgvplugin_\($0).") }
+                if keeping {
+                    try FileManager.default.createSymbolicLink(
+                        at: dir.appendingPathComponent(library), withDestinationURL: real.appendingPathComponent(library))
+                }
+            }
+            if keeping { kept.append(String(line)) }
+        }
+        #expect(kept.contains { $0.contains("svg:svg") })
+        #expect(!kept.contains { $0.contains("png:cairo") })
+        try (kept.joined(separator: "\n") + "\n").write(to: dir.appendingPathComponent(config), atomically: true, encoding: .utf8)
+
+        let out = dir.appendingPathComponent("checkout.png").path
+        let env = ["GVBINDIR": dir.path]
+        for args in [["graph", "samples/checkout.json"], ["timeline", "samples/traces/checkout.jsonl"]] {
+            let r = try runCLI(args + ["--format", "png", "-o", out], environment: env)
+            #expect(r.code == 69, "\(args): \(r.err)")
+            #expect(r.err.contains("no plugin for format png"), "\(r.err)")
+            #expect(!FileManager.default.fileExists(atPath: out))
+            #expect(try runCLI(args + ["--format", "svg"], environment: env).code == 0)
+        }
     }
 }

@@ -157,7 +157,7 @@ public final class BoardyRuntime {
     /// motherboard path `mb`, caused by `cause` (by default the current cause). Returns its `seq`
     /// (0 when nothing observes).
     @discardableResult
-    public func recordEvent(mb: String = "main", cause: Int? = nil, _ body: @autoclosure () -> TraceEvent.Body, extra: JSONObject = JSONObject())
+    public func recordEvent(mb: String = MotherboardPath.main.rawValue, cause: Int? = nil, _ body: @autoclosure () -> TraceEvent.Body, extra: JSONObject = JSONObject())
         -> Int
     {
         guard isTracing else { return 0 }
@@ -175,7 +175,7 @@ public final class BoardyRuntime {
     /// Records an outside stimulus (a script step, a test's call) and returns its `seq`, to be
     /// passed as the cause of what it starts.
     @discardableResult
-    public func recordStimulus(_ action: String, fields: JSONObject = JSONObject(), mb: String = "main") -> Int {
+    public func recordStimulus(_ action: String, fields: JSONObject = JSONObject(), mb: String = MotherboardPath.main.rawValue) -> Int {
         guard isTracing else { return 0 }
         return emit(mb: mb, cause: 0, .stimulus(action: action, fields: fields), extra: JSONObject())
     }
@@ -233,7 +233,7 @@ public final class BoardyRuntime {
         pending.removeAll()
         record(
             item.motherboard, cause: item.cause,
-            .unknown(kind: "runaway", fields: ["steps": .int(Int64(limit)), "dropped": .int(Int64(dropped))]))
+            .runaway(fields: ["steps": .int(Int64(limit)), "dropped": .int(Int64(dropped))]))
     }
 
     private func drain() {

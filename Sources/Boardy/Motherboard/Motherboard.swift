@@ -43,7 +43,7 @@ public final class Motherboard {
     /// demand. A root motherboard gets `runtime` (by default a fresh one on a virtual clock with no
     /// observer).
     public init(
-        identifier: BoardID = "main", boards: [any ActivatableBoard] = [], boardProducer: BoardProducer? = nil,
+        identifier: BoardID = BoardID(MotherboardPath.main.rawValue), boards: [any ActivatableBoard] = [], boardProducer: BoardProducer? = nil,
         runtime: BoardyRuntime? = BoardyRuntime()
     ) {
         self.identifier = identifier
@@ -54,7 +54,7 @@ public final class Motherboard {
     }
 
     /// A motherboard whose boards are all produced on demand (Boardy's dynamic registration).
-    public convenience init(identifier: BoardID = "main", boardProducer: BoardProducer, runtime: BoardyRuntime? = BoardyRuntime()) {
+    public convenience init(identifier: BoardID = BoardID(MotherboardPath.main.rawValue), boardProducer: BoardProducer, runtime: BoardyRuntime? = BoardyRuntime()) {
         self.init(identifier: identifier, boards: [], boardProducer: boardProducer, runtime: runtime)
     }
 

@@ -21,7 +21,7 @@ public struct LaunchOptions {
 
     /// Options with `runtime` (by default a fresh one on a virtual clock) and a main motherboard
     /// named `main`.
-    public init(runtime: BoardyRuntime = BoardyRuntime(), identifier: BoardID = "main") {
+    public init(runtime: BoardyRuntime = BoardyRuntime(), identifier: BoardID = BoardID(MotherboardPath.main.rawValue)) {
         self.runtime = runtime
         self.identifier = identifier
     }

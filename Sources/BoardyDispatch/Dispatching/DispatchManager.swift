@@ -70,7 +70,7 @@ public final class DispatchManager: BarrierRegistry {
     /// added unless one with its id is given: the first wins) and `settings`. Barriers are created
     /// for the connectivity factory and for every factory the settings name.
     public init(
-        runtime: BoardyRuntime, path: String = "main", dispatchers: [any Dispatcher] = [],
+        runtime: BoardyRuntime, path: String = MotherboardPath.main.rawValue, dispatchers: [any Dispatcher] = [],
         factories: [any BarrierFactory] = DispatchManager.builtInFactories, settings: BarrierSettings = BarrierSettings()
     ) {
         self.runtime = runtime
@@ -208,7 +208,7 @@ public final class DispatchManager: BarrierRegistry {
     public func track(_ event: JSONValue, dispatcher dispatcherID: String? = nil) {
         let targets = dispatcherID.map { id in dispatcherList.filter { $0.id == id }.map(\.id) } ?? dispatcherList.map(\.id)
         guard !targets.isEmpty else {
-            record(.unknown(kind: "dispatch.dropped", fields: ["event": event, "reason": "no-dispatcher"]))
+            record(.dispatchDropped(fields: ["event": event, "reason": "no-dispatcher"]))
             return
         }
         let entry = Queued(number: nextNumber, event: event, time: runtime.scheduler.now, remaining: targets)
@@ -219,7 +219,7 @@ public final class DispatchManager: BarrierRegistry {
             while queue.count > queueLimit, let oldest = queue.first {
                 queue.removeFirst()
                 for d in oldest.remaining {
-                    record(.unknown(kind: "dispatch.dropped", fields: ["dispatcher": .string(d), "event": oldest.event, "reason": "queue-limit"]))
+                    record(.dispatchDropped(fields: ["dispatcher": .string(d), "event": oldest.event, "reason": "queue-limit"]))
                 }
             }
         }

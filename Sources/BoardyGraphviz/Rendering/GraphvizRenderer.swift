@@ -36,8 +36,9 @@ public struct GraphvizError: Error, Sendable, CustomStringConvertible {
         return "Graphviz \(stage) failed: \(detail)"
     }
 
-    /// Graphviz says `Format: "png" not recognized. Use one of: ...` or `Layout type: "dot" not
-    /// recognized. ...` (the same words from 2.42 to 14).
+    /// Graphviz says `Format: "png" not recognized. Use one of: ...`, `renderer for png is
+    /// unavailable` (a format its configuration lists without a plugin to draw it) or `Layout
+    /// type: "dot" not recognized. ...` (the same words from 2.42 to 14).
     static func missingPlugin(in messages: [String]) -> String? {
         // Plain scalar search: String.firstRange(of:) needs macOS 13 / iOS 16.
         func find(_ needle: String, in hay: [Character], from: Int) -> Int? {
@@ -47,10 +48,14 @@ public struct GraphvizError: Error, Sendable, CustomStringConvertible {
         }
         for m in messages {
             let chars = Array(m)
-            for (prefix, kind) in [(#"Format: ""#, "format"), (#"Layout type: ""#, "layout")] {
+            let patterns = [
+                (#"Format: ""#, #"" not recognized"#, "format"), ("renderer for ", " is unavailable", "format"),
+                (#"Layout type: ""#, #"" not recognized"#, "layout"),
+            ]
+            for (prefix, suffix, kind) in patterns {
                 guard let p = find(prefix, in: chars, from: 0) else { continue }
                 let start = p + prefix.count
-                guard let end = find(#"" not recognized"#, in: chars, from: start) else { continue }
+                guard let end = find(suffix, in: chars, from: start), end > start else { continue }
                 return "\(kind) \(String(chars[start..<end]))"
             }
         }

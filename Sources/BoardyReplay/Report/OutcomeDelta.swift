@@ -44,7 +44,7 @@ public struct OutcomeDelta: Sendable, Hashable {
 
         init(_ events: [TraceEvent]) {
             for e in events {
-                let place = e.mb == "main" ? "" : " [\(e.mb)]"
+                let place = MotherboardPath(e.mb) == .main ? "" : " [\(e.mb)]"
                 switch e.body {
                 case let .activationPerformed(board, _): bump("\(board)\(place) performed")
                 case let .activationCancelled(board, reason): bump("\(board)\(place) cancelled (\(reason.rawValue))")

@@ -139,7 +139,7 @@ extension ReplayResult {
         default:
             if let b = e.body.board { s += " \(b)" }
         }
-        if e.mb != "main" { s += "  [\(e.mb)]" }
+        if MotherboardPath(e.mb) != .main { s += "  [\(e.mb)]" }
         return s
     }
 

@@ -1,6 +1,6 @@
 import Boardy
 import BoardyDispatch
-import BoardySimulation
+import BoardyTrace
 
 /// Re-runs a recorded trace's stimuli on a fresh engine and compares what it records with the
 /// trace, event by event (Temporal's replayer, with a structured diff).
@@ -35,21 +35,6 @@ public enum Replayer {
             self.until = until
             self.maxEvents = maxEvents
         }
-    }
-
-    /// Replays `trace` against `scenario` (built as the simulator builds it). Throws only
-    /// ``ReplayError`` (an invalid flip).
-    public static func replay(
-        _ trace: Trace, scenario: Scenario, traceName: String = "<trace>", options: Options = Options()
-    ) throws -> ReplayResult {
-        try replay(trace, traceName: traceName, targetName: scenario.file, options: options, build: scenarioBuilder(scenario))
-    }
-
-    /// Replays the trace file at `path` against `scenario`, reading the file on another thread
-    /// while the engine re-runs it. Throws ``TraceReadError`` for a malformed file, ``ReplayError``
-    /// for an invalid flip.
-    public static func replay(tracePath path: String, scenario: Scenario, options: Options = Options()) throws -> ReplayResult {
-        try replay(tracePath: path, targetName: scenario.file, options: options, build: scenarioBuilder(scenario))
     }
 
     /// Replays `trace` against a motherboard assembled in Swift: `assemble` gets a runtime on a
@@ -106,13 +91,6 @@ public enum Replayer {
         return try run(
             header: header, expected: ExpectedEvents(streaming: reader), warnings: nil, stimuli: scan.stimuli, until: until ?? scan.until,
             flip: nil, traceName: traceName ?? path, targetName: targetName, options: options, build: build)
-    }
-
-    private static func scenarioBuilder(_ scenario: Scenario) -> (any TraceObserver) -> ReplayTarget {
-        { observer in
-            let built = ScenarioBuilder.build(scenario, observer: observer)
-            return ReplayTarget(mainboard: built.mainboard, dispatch: built.dispatch, definition: scenario.fingerprint)
-        }
     }
 
     /// The replay itself, over recorded events in memory or arriving from a parser.

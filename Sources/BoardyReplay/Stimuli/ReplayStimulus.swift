@@ -1,6 +1,6 @@
 import Boardy
 import BoardyDispatch
-import BoardySimulation
+import BoardyTrace
 
 /// A recorded `stimulus` event read back as an input to feed a fresh engine.
 ///
@@ -25,8 +25,8 @@ public struct ReplayStimulus: Sendable {
         case complete(BoardID, with: Bool)
         /// Send a command to an installed board (on `mb`).
         case command(BoardID, JSONValue)
-        /// A dispatch stimulus, applied as the simulator's script applies it.
-        case dispatch(ScriptStep.Action)
+        /// A dispatch stimulus, applied by the dispatch pipeline (as the simulator's script does).
+        case dispatch(DispatchStimulus)
     }
 
     /// Reads `event`: nil when it is not a stimulus; an error message when it is one that cannot
@@ -52,22 +52,14 @@ public struct ReplayStimulus: Sendable {
         case "command":
             guard let b = board() else { return fail("a \"command\" stimulus needs a string \"board\"") }
             a = .command(b, all["command"] ?? .null)
-        case "network":
-            guard let s = all["network"]?.stringValue, let c = NetworkConnection(rawValue: s) else {
-                return fail("a \"network\" stimulus needs \"network\": one of \(NetworkConnection.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            a = .dispatch(.network(c))
-        case "track":
-            guard let e = all["event"] else { return fail("a \"track\" stimulus needs an \"event\"") }
-            let d = all["dispatcher"]
-            if let d, d.stringValue == nil { return fail("a \"track\" stimulus's \"dispatcher\" must be a string") }
-            a = .dispatch(.track(e, dispatcher: d?.stringValue))
-        case "flush":
-            a = .dispatch(.flush)
-        case "configure":
-            guard let settings = all["settings"] else { return fail("a \"configure\" stimulus needs \"settings\"") }
-            a = .dispatch(.configure(settings))
         default:
+            if let d = DispatchStimulus.from(action: action, fields: all) {
+                switch d {
+                case let .success(stimulus): a = .dispatch(stimulus)
+                case let .failure(e): return fail(e.message)
+                }
+                break
+            }
             return fail("unknown stimulus action \"\(action)\": this version replays activate, complete, command, network, track, flush and configure")
         }
         return .success(ReplayStimulus(seq: event.seq, t: event.t, mb: event.mb, action: a))
@@ -80,7 +72,10 @@ public struct ReplayStimulus: Sendable {
             guard mb == target.mainboard.path else {
                 return ReplayStimulusError(seq: seq, message: "a dispatch stimulus applies to \"\(target.mainboard.path)\", not \"\(mb)\"")
             }
-            Simulator.apply(step, to: target.mainboard, dispatch: target.dispatch)
+            guard let runtime = target.mainboard.runtime else {
+                return ReplayStimulusError(seq: seq, message: "the replay's mainboard has no runtime to record in")
+            }
+            DispatchManager.stimulate(step, on: target.dispatch, runtime: runtime, mb: mb)
         case .activate, .complete, .command:
             guard let m = target.motherboard(at: mb) else {
                 return ReplayStimulusError(seq: seq, message: "motherboard \"\(mb)\" does not exist in the replay at t=\(t)")

@@ -23,7 +23,7 @@ public enum ScenarioBuilder {
     public static func build(_ scenario: Scenario, observer: (any TraceObserver)?) -> BuiltScenario {
         let scheduler = VirtualScheduler()
         let runtime = BoardyRuntime(scheduler: scheduler, observer: observer)
-        let mainboard = Motherboard(identifier: "main", boardProducer: producer(for: scenario.boards), runtime: runtime)
+        let mainboard = Motherboard(identifier: BoardID(MotherboardPath.main.rawValue), boardProducer: producer(for: scenario.boards), runtime: runtime)
         register(scenario.flows, on: mainboard, continuous: nil)
         if let g = scenario.gateway {
             let map = Dictionary(g.resolveOn.map { ($0.output, $0.passes) }, uniquingKeysWith: { a, _ in a })

@@ -57,7 +57,7 @@ public struct SimulationSummary: Sendable, Hashable {
             case .barrierLoop: loops += 1
             case .stuckBarrier: if e.extra["until"] == nil { stuck += 1 }
             case .stuckDispatcher: held += 1
-            case .unknown(let kind, _) where kind == "runaway": runaways += 1
+            case .runaway: runaways += 1
             default: break
             }
         }
@@ -111,26 +111,18 @@ public enum Simulator {
             mainboard.stimulate(.activate(id, input: input))
         case let .complete(id, with):
             mainboard.stimulate(.complete(id, isDone: with))
-        default:
+        case let .network(c):
+            dispatchStimulus(.network(c))
+        case let .track(event, dispatcher):
+            dispatchStimulus(.track(event, dispatcher: dispatcher))
+        case .flush:
+            dispatchStimulus(.flush)
+        case let .configure(settings):
+            dispatchStimulus(.configure(settings))
+        }
+        func dispatchStimulus(_ s: DispatchStimulus) {
             guard let runtime = mainboard.runtime else { return }
-            switch action {
-            case let .network(c):
-                let seq = runtime.recordStimulus("network", fields: ["network": .string(c.rawValue)])
-                runtime.withCause(seq) { dispatch?.network.set(c) }
-            case let .track(event, dispatcher):
-                var fields: JSONObject = ["event": event]
-                if let dispatcher { fields["dispatcher"] = .string(dispatcher) }
-                let seq = runtime.recordStimulus("track", fields: fields)
-                runtime.withCause(seq) { dispatch?.track(event, dispatcher: dispatcher) }
-            case .flush:
-                let seq = runtime.recordStimulus("flush")
-                runtime.withCause(seq) { dispatch?.flush() }
-            case let .configure(settings):
-                let seq = runtime.recordStimulus("configure", fields: ["settings": settings])
-                runtime.withCause(seq) { dispatch?.configure(BarrierSettings.parse(settings)) }
-            case .activate, .complete:
-                break
-            }
+            DispatchManager.stimulate(s, on: dispatch, runtime: runtime, mb: mainboard.path)
         }
     }
 }

@@ -214,8 +214,13 @@ extension TraceEvent {
                 body = .stuckBarrier(barrier: try r.string("barrier"), gate: try r.string("gate"), waiting: try r.strings("waiting"))
             }
         default:
+            // Open-ended kinds, typed (dispatch.dropped, runaway) or not.
             let (fields, after) = try Self.splitAtCause(try r.rest(known: []), in: o)
-            body = .unknown(kind: kind, fields: fields)
+            switch kind {
+            case "dispatch.dropped": body = .dispatchDropped(fields: fields)
+            case "runaway": body = .runaway(fields: fields)
+            default: body = .unknown(kind: kind, fields: fields)
+            }
             r.consumed = o.count
             trailing = after
         }

@@ -75,6 +75,12 @@ extension TraceEvent {
         /// At the end of a run, a dispatcher still holding events.
         case stuckDispatcher(dispatcher: String, waiting: [JSONValue])
         /// A kind this version does not know, with all its fields.
+        /// `dispatch.dropped`: dispatches left a queue unsent (`dispatcher?`, `reason`, and what was
+        /// dropped). Open-ended: its fields as recorded, in order.
+        case dispatchDropped(fields: JSONObject)
+        /// `runaway`: a bound stopped the run; its fields name the bound and what was pending.
+        /// Open-ended: its fields as recorded, in order.
+        case runaway(fields: JSONObject)
         case unknown(kind: String, fields: JSONObject)
 
         /// The `kind` string of the contract.
@@ -98,6 +104,8 @@ extension TraceEvent {
             case .dispatchSent: return "dispatch.sent"
             case .dispatchBarrier: return "dispatch.barrier"
             case .stuckBarrier, .stuckDispatcher: return "stuck"
+            case .dispatchDropped: return "dispatch.dropped"
+            case .runaway: return "runaway"
             case .unknown(let kind, _): return kind
             }
         }
@@ -110,7 +118,7 @@ extension TraceEvent {
                 .activationCancelled(let b, _), .outputSent(let b, _), .commandSent(let b, _),
                 .boardCompleted(let b, _), .flowRouted(let b, _, _, _), .stuckBarrier(_, let b, _):
                 return b
-            case .stimulus(_, let fields), .unknown(_, let fields):
+            case .stimulus(_, let fields), .unknown(_, let fields), .dispatchDropped(let fields), .runaway(let fields):
                 return fields["board"]?.stringValue
             default:
                 return nil
@@ -176,7 +184,8 @@ extension TraceEvent {
         guard a.seq == b.seq, a.t == b.t, a.mb == b.mb, a.cause == b.cause else { return false }
         if a.body == b.body && a.extra == b.extra { return true }
         switch (a.body, b.body) {
-        case (.stimulus, .stimulus), (.unknown, .unknown): return a.jsonObject == b.jsonObject
+        case (.stimulus, .stimulus), (.unknown, .unknown), (.dispatchDropped, .dispatchDropped), (.runaway, .runaway):
+            return a.jsonObject == b.jsonObject
         default: return false
         }
     }

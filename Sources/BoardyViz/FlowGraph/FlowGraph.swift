@@ -1,4 +1,6 @@
 import BoardyGraphviz
+import BoardyTrace
+import BoardyVizCore
 
 /// Draws a ``FlowModel`` as a Graphviz ``Graph``: boards as nodes (shape by kind), modules as
 /// clusters, continuous boards as nested clusters, flows as solid edges labelled with the
@@ -80,7 +82,7 @@ public enum FlowGraph {
         a["fillcolor"] = fill(b.kind)
         var tip = "\(b.id) — \(b.kind)"
         if let m = b.module { tip += ", module \(m)" }
-        if b.mb != "main" { tip += ", in \(b.mb)" }
+        if !MotherboardPath(b.mb).isRoot { tip += ", in \(b.mb)" }
         if b.exempt {
             a["peripheries"] = "2"
             tip += ", exempt from the gateway"
@@ -117,7 +119,7 @@ public enum FlowGraph {
         var byMB: [String: [FlowModel.Board]] = [:]
         for b in model.boards {
             byMB[b.mb, default: []].append(b)
-            guard b.mb == "main" else { continue }
+            guard MotherboardPath(b.mb).isRoot else { continue }
             let m = b.module ?? ""
             if byModule[m] == nil { moduleOrder.append(m) }
             byModule[m, default: []].append(b)
@@ -330,7 +332,7 @@ public enum FlowGraph {
             repeating: (.infinity, .infinity, -.infinity, -.infinity), count: modules.count)
         for (i, b) in model.boards.enumerated() {
             var node = node(b)
-            if b.mb != "main" { node.attributes["label"] = b.key }
+            if !MotherboardPath(b.mb).isRoot { node.attributes["label"] = b.key }
             let m = moduleOf[i]
             let px = Double(layer[i]) * colGap
             let py = bandTop[m] - row[i] * rowGap

@@ -1,5 +1,6 @@
 import BoardyGraphviz
 import BoardyTrace
+import BoardyVizCore
 
 /// A trace drawn on its time axis: a lane per board (grouped by motherboard) and per dispatcher,
 /// events as marks, barrier waits as spans from the wait check to the resolution (stuck waits run
@@ -155,7 +156,7 @@ public struct Timeline {
         }
         for group in groups {
             guard let nodes = groupNodes[group] else { continue }
-            if group.hasPrefix("main/") {
+            if group.contains("/") {  // an inner motherboard (MotherboardPath below a root)
                 let rows = laneOrder.filter { lanes[$0]!.group == group }.map { lanes[$0]!.row }
                 let top = -Double(rows.min()!) * rowGap + rowGap / 2
                 let bottom = -Double(rows.max()!) * rowGap - rowGap / 2
@@ -274,6 +275,8 @@ public struct Timeline {
         case .stuckDispatcher(let d, _): return dispatcher(d)
         case .dispatchQueued(let d, _), .dispatchBlocked(let d, _), .dispatchSent(let d, _, _): return dispatcher(d)
         case .dispatchBarrier(_, let d, _, _): return dispatcher(d)
+        case .dispatchDropped(let fields):
+            return dispatcher(fields["dispatcher"]?.stringValue)
         case .unknown(let kind, let fields) where kind.hasPrefix("dispatch."):
             return dispatcher(fields["dispatcher"]?.stringValue)
         default:
@@ -311,7 +314,7 @@ public struct Timeline {
         case .dispatchSent: return ["shape": "box", "fillcolor": "#2ca02c"]
         case .dispatchBarrier(_, _, let state, _): return ["shape": "box", "fillcolor": state == "open" ? "#c7e9c0" : "#fcbba1"]
         case .stuckBarrier, .stuckDispatcher: return ["shape": "octagon", "fillcolor": "#d62728", "width": "0.22", "height": "0.22"]
-        case .unknown: return ["fillcolor": "#eeeeee", "style": "filled,dashed"]
+        case .unknown, .dispatchDropped, .runaway: return ["fillcolor": "#eeeeee", "style": "filled,dashed"]
         }
     }
 
@@ -336,7 +339,7 @@ public struct Timeline {
         for (i, (text, body)) in items.enumerated() {
             let px = origin.x + Double(i % 7) * 110
             let py = origin.y + Double(1 - i / 7) * 26
-            var a = mark(TraceEvent(seq: 0, t: .zero, mb: "main", body: body))
+            var a = mark(TraceEvent(seq: 0, t: .zero, mb: MotherboardPath.main.rawValue, body: body))
             a["id"] = "legend-\(i + 1)"
             a["label"] = ""
             a["pos"] = "\(px),\(py)"

@@ -1,12 +1,13 @@
 import Boardy
-import BoardySimulation
+import BoardyTrace
 
 /// A flow graph as data, whatever it came from (a scenario, a live motherboard, a trace): boards
 /// with their module and kind, and the links between them. ``FlowGraph`` draws it.
 public struct FlowModel: Sendable, Hashable {
     /// One board.
     public struct Board: Sendable, Hashable {
-        /// The motherboard path it lives in: `main`, or `main/<continuous board>`.
+        /// The motherboard path it lives in (``MotherboardPath``): a root such as `main`, or
+        /// `main/<continuous board>`.
         public var mb: String
         /// Its id.
         public var id: String
@@ -23,7 +24,7 @@ public struct FlowModel: Sendable, Hashable {
         public var inner: String?
 
         /// A board.
-        public init(mb: String = "main", id: String, module: String? = nil, kind: String = "board", exempt: Bool = false, bypass: Bool = false, inner: String? = nil) {
+        public init(mb: String = MotherboardPath.main.rawValue, id: String, module: String? = nil, kind: String = "board", exempt: Bool = false, bypass: Bool = false, inner: String? = nil) {
             self.mb = mb
             self.id = id
             self.module = module
@@ -33,15 +34,19 @@ public struct FlowModel: Sendable, Hashable {
             self.inner = inner
         }
 
-        /// `board-<id>` for boards of `main`, `board-<path below main>/<id>` inside continuous
-        /// boards: the SVG element id.
+        /// `board-<id>` for boards of a root motherboard, `board-<path below the root>/<id>`
+        /// inside continuous boards: the SVG element id.
         public var elementID: String { "board-" + key }
 
-        /// Unique across motherboards: the id, qualified with the path below `main`.
+        /// Unique across a root's motherboards: the id, qualified with the path below the root.
         public var key: String { Self.key(mb: mb, id: id) }
 
-        /// The key of board `id` in motherboard `mb`: `id` in `main`, `<path below main>/<id>` inside.
-        public static func key(mb: String, id: String) -> String { mb == "main" ? id : String(mb.dropFirst("main/".count)) + "/" + id }
+        /// The key of board `id` in motherboard `mb`: `id` in a root, `<path below the root>/<id>`
+        /// inside continuous boards.
+        public static func key(mb: String, id: String) -> String {
+            let path = MotherboardPath(mb)
+            return path.isRoot ? id : path.belowRoot + "/" + id
+        }
     }
 
     /// One link between two boards (by ``Board/key``).
@@ -97,62 +102,9 @@ public struct FlowModel: Sendable, Hashable {
     }
 }
 
-// MARK: From a scenario
-
 extension FlowModel {
-    /// The declared flow graph of `scenario`: its boards, flows, activation barriers and gateway;
-    /// links of the barrier loops ``StaticCheck`` finds are marked.
-    public init(scenario s: Scenario) {
-        self.init(title: s.name, source: "scenario")
-        let loops = StaticCheck.check(s).filter { $0.code == "barrier-loop" }.map { Set($0.boards.map(\.rawValue)) }
-        let exempt = Set((s.gateway?.exempt ?? []).map(\.rawValue))
-        func key(_ mb: String, _ id: BoardID) -> String { Board.key(mb: mb, id: id.rawValue) }
-        func inLoop(_ gate: String, _ target: String) -> Bool { loops.contains { $0.contains(gate) && $0.contains(target) } }
-
-        func add(_ specs: [BoardSpec], flows: [FlowSpec], mb: String, module inherited: String?) {
-            for b in specs {
-                let isMain = mb == "main"
-                let bypass = b.bypassGateway ?? (b.kind != .board && b.kind != .continuous)
-                let inner = b.boards.isEmpty && b.flows.isEmpty ? nil : "\(mb)/\(b.id.rawValue)"
-                boards.append(
-                    Board(
-                        mb: mb, id: b.id.rawValue, module: b.module ?? inherited, kind: b.kind.rawValue,
-                        exempt: isMain && exempt.contains(b.id.rawValue), bypass: bypass, inner: inner))
-                if let gate = b.activationBarrier?.gate {
-                    let identifier = ActivationBarrier(gate: gate, option: b.activationBarrier!.option).identifier
-                    let loop = isMain && inLoop(gate.rawValue, b.id.rawValue)
-                    links.append(Link(from: key(mb, gate), to: key(mb, b.id), kind: .barrier, label: identifier, inLoop: loop))
-                }
-                if isMain, let g = s.gateway, !exempt.contains(b.id.rawValue), !bypass {
-                    links.append(
-                        Link(from: key(mb, g.gate), to: key(mb, b.id), kind: .gateway, label: "gateway",
-                             inLoop: inLoop(g.gate.rawValue, b.id.rawValue)))
-                }
-                if let inner { add(b.boards, flows: b.flows, mb: inner, module: b.module ?? inherited) }
-            }
-            for f in flows {
-                switch f {
-                case .steps(let ids):
-                    for (a, b) in zip(ids, ids.dropFirst()) { links.append(Link(from: key(mb, a), to: key(mb, b), kind: .flow, label: "any output")) }
-                case .handler(let from, let on, let action):
-                    let on = on.map(Self.describe) ?? "any output"
-                    switch action {
-                    case .activate(let to, _): links.append(Link(from: key(mb, from), to: key(mb, to), kind: .flow, label: on))
-                    case .complete(let to, let with): links.append(Link(from: key(mb, from), to: key(mb, to), kind: .flow, label: "\(on) → complete(\(with))"))
-                    case .relay(let v):
-                        // Out of the continuous board: drawn to the board itself.
-                        let owner = String(mb.split(separator: "/").last ?? "")
-                        let ownerMB = String(mb.dropLast(owner.count + 1))
-                        links.append(Link(from: key(mb, from), to: key(ownerMB, BoardID(owner)), kind: .flow, label: "\(on) → relay \(Self.describe(v))"))
-                    }
-                }
-            }
-        }
-        add(s.boards, flows: s.flows, mb: "main", module: nil)
-    }
-
     /// A JSON value as a short label: strings without quotes.
-    static func describe(_ v: JSONValue) -> String { v.stringValue ?? v.jsonText }
+    package static func describe(_ v: JSONValue) -> String { v.stringValue ?? v.jsonText }
 }
 
 // MARK: From a live motherboard
@@ -182,7 +134,7 @@ extension FlowModel {
                 links.append(Link(from: key(from), to: key(to), kind: .flow, label: label))
             }
         }
-        add(motherboard.definition, mb: "main")
+        add(motherboard.definition, mb: motherboard.path)
     }
 }
 
@@ -247,10 +199,10 @@ extension FlowModel {
         }
         // Inner motherboards: their continuous board owns them.
         var innerPaths: [String] = []
-        for b in boards where b.mb != "main" && !innerPaths.contains(b.mb) { innerPaths.append(b.mb) }
+        for b in boards where !MotherboardPath(b.mb).isRoot && !innerPaths.contains(b.mb) { innerPaths.append(b.mb) }
         for path in innerPaths {
-            let parentMB = String(path[..<path.lastIndex(of: "/")!])
-            let owner = String(path[path.index(after: path.lastIndex(of: "/")!)...])
+            let inner = MotherboardPath(path)
+            guard let parentMB = inner.parent?.rawValue, let owner = inner.owner else { continue }
             _ = board(parentMB, owner)
             if let i = boards.firstIndex(where: { $0.mb == parentMB && $0.id == owner }) { boards[i].inner = path }
         }

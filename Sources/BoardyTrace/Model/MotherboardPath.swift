@@ -1,0 +1,53 @@
+/// Where a motherboard sits: its root's name (`main` by default; any name, and several roots
+/// where a launcher makes them), then one component per continuous board it is inside
+/// (`main/pubPayment`). Traces record it as the `mb` string.
+public struct MotherboardPath: Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The path as recorded: components joined by `/`.
+    public let rawValue: String
+
+    /// The default root's path, `main` (the name `Motherboard` and `PluginLauncher` give a root
+    /// unless told otherwise).
+    public static let main = MotherboardPath(root: "main")
+
+    /// The path recorded as `rawValue` (`main`, `app/pubPayment`).
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// A root's path.
+    public init(root name: String) { rawValue = name }
+
+    public init(stringLiteral value: String) { rawValue = value }
+
+    /// Whether it names a root motherboard (no continuous board above it).
+    public var isRoot: Bool { !rawValue.utf8.contains(0x2F) }  // "/"
+
+    /// Its components: the root's name, then each continuous board's id.
+    public var components: [String] { rawValue.split(separator: "/", omittingEmptySubsequences: false).map(String.init) }
+
+    /// The root's name.
+    public var root: String { components[0] }
+
+    /// The motherboard that holds the continuous board owning this one; nil for a root.
+    public var parent: MotherboardPath? {
+        guard let slash = rawValue.lastIndex(of: "/") else { return nil }
+        return MotherboardPath(String(rawValue[..<slash]))
+    }
+
+    /// The id of the continuous board owning this motherboard; nil for a root.
+    public var owner: String? {
+        guard let slash = rawValue.lastIndex(of: "/") else { return nil }
+        return String(rawValue[rawValue.index(after: slash)...])
+    }
+
+    /// The path below the root (`pubPayment` for `main/pubPayment`); empty for a root.
+    public var belowRoot: String {
+        guard let slash = rawValue.firstIndex(of: "/") else { return "" }
+        return String(rawValue[rawValue.index(after: slash)...])
+    }
+
+    /// The inner motherboard of board `id` in this one.
+    public func appending(_ id: String) -> MotherboardPath { MotherboardPath(rawValue + "/" + id) }
+
+    public var description: String { rawValue }
+
+    public static func < (a: MotherboardPath, b: MotherboardPath) -> Bool { a.rawValue < b.rawValue }
+}

@@ -1,0 +1,60 @@
+import Boardy
+import BoardySimulation
+import BoardyTrace
+import BoardyVizCore
+
+// MARK: From a scenario
+
+extension FlowModel {
+    /// The declared flow graph of `scenario`: its boards, flows, activation barriers and gateway;
+    /// links of the barrier loops ``StaticCheck`` finds are marked.
+    public init(scenario s: Scenario) {
+        self.init(title: s.name, source: "scenario")
+        let loops = StaticCheck.check(s).filter { $0.code == "barrier-loop" }.map { Set($0.boards.map(\.rawValue)) }
+        let exempt = Set((s.gateway?.exempt ?? []).map(\.rawValue))
+        func key(_ mb: String, _ id: BoardID) -> String { Board.key(mb: mb, id: id.rawValue) }
+        func inLoop(_ gate: String, _ target: String) -> Bool { loops.contains { $0.contains(gate) && $0.contains(target) } }
+
+        func add(_ specs: [BoardSpec], flows: [FlowSpec], mb: String, module inherited: String?) {
+            for b in specs {
+                let isMain = MotherboardPath(mb).isRoot
+                let bypass = b.bypassGateway ?? (b.kind != .board && b.kind != .continuous)
+                let inner = b.boards.isEmpty && b.flows.isEmpty ? nil : "\(mb)/\(b.id.rawValue)"
+                boards.append(
+                    Board(
+                        mb: mb, id: b.id.rawValue, module: b.module ?? inherited, kind: b.kind.rawValue,
+                        exempt: isMain && exempt.contains(b.id.rawValue), bypass: bypass, inner: inner))
+                if let gate = b.activationBarrier?.gate {
+                    let identifier = ActivationBarrier(gate: gate, option: b.activationBarrier!.option).identifier
+                    let loop = isMain && inLoop(gate.rawValue, b.id.rawValue)
+                    links.append(Link(from: key(mb, gate), to: key(mb, b.id), kind: .barrier, label: identifier, inLoop: loop))
+                }
+                if isMain, let g = s.gateway, !exempt.contains(b.id.rawValue), !bypass {
+                    links.append(
+                        Link(from: key(mb, g.gate), to: key(mb, b.id), kind: .gateway, label: "gateway",
+                             inLoop: inLoop(g.gate.rawValue, b.id.rawValue)))
+                }
+                if let inner { add(b.boards, flows: b.flows, mb: inner, module: b.module ?? inherited) }
+            }
+            for f in flows {
+                switch f {
+                case .steps(let ids):
+                    for (a, b) in zip(ids, ids.dropFirst()) { links.append(Link(from: key(mb, a), to: key(mb, b), kind: .flow, label: "any output")) }
+                case .handler(let from, let on, let action):
+                    let on = on.map(Self.describe) ?? "any output"
+                    switch action {
+                    case .activate(let to, _): links.append(Link(from: key(mb, from), to: key(mb, to), kind: .flow, label: on))
+                    case .complete(let to, let with): links.append(Link(from: key(mb, from), to: key(mb, to), kind: .flow, label: "\(on) → complete(\(with))"))
+                    case .relay(let v):
+                        // Out of the continuous board: drawn to the board itself.
+                        let inner = MotherboardPath(mb)
+                        guard let owner = inner.owner, let ownerMB = inner.parent?.rawValue else { break }
+                        links.append(Link(from: key(mb, from), to: key(ownerMB, BoardID(owner)), kind: .flow, label: "\(on) → relay \(Self.describe(v))"))
+                    }
+                }
+            }
+        }
+        add(s.boards, flows: s.flows, mb: MotherboardPath.main.rawValue, module: nil)
+    }
+}
+
