@@ -11,16 +11,21 @@ BIN         = .build/debug
 
 .PHONY: deps build demo test bench tsan asan memcheck scale fuzz schemas clean
 
-## deps: install libgraphviz-dev through apt when pkg-config cannot find libgvc.
+## deps: install libgraphviz-dev through apt when pkg-config cannot find libgvc. Where there is no
+## apt (macOS: `brew install graphviz pkg-config`), say what is missing instead.
+HAS_APT := $(shell command -v apt-get > /dev/null 2>&1 && echo yes)
 deps:
-	@if pkg-config --exists libgvc; then \
+	@if pkg-config --exists libgvc 2>/dev/null; then \
 	  echo "graphviz: libgvc $$(pkg-config --modversion libgvc) found"; \
-	else \
+	elif [ "$(HAS_APT)" = "yes" ]; then \
 	  echo "graphviz: libgvc not found, installing libgraphviz-dev with apt"; \
 	  $(SUDO) apt-get update && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y libgraphviz-dev; \
+	else \
+	  echo "graphviz: pkg-config cannot find libgvc. Install Graphviz and pkg-config (macOS: brew install graphviz pkg-config), or set PKG_CONFIG_PATH to its lib/pkgconfig."; \
+	  exit 1; \
 	fi
-	@if [ ! -x /usr/bin/time ]; then \
+	@if [ "$(HAS_APT)" = "yes" ] && [ ! -x /usr/bin/time ]; then \
 	  echo "GNU time not found (the scale test measures peak memory with it), installing it with apt"; \
 	  $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y time; \
 	fi
@@ -71,7 +76,7 @@ tsan: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 
-## asan: the test suite under AddressSanitizer (the C shim's arena and buffers included; slow;
+## asan: the test suite under AddressSanitizer (the C layer over Graphviz included; slow;
 ## not part of `make test`). Leak checks are off here (Graphviz 2.42 leaks on its own); `make
 ## memcheck` checks ours.
 asan: deps
@@ -80,7 +85,7 @@ asan: deps
 
 ## memcheck: every sample and two generated large inputs rendered by the CLI under valgrind
 ## (installed with apt if missing); fails on invalid accesses and on memory lost in cgraph, cdt or
-## the shim. Not part of `make test`.
+## our C layer. Not part of `make test`.
 memcheck: deps
 	@command -v valgrind > /dev/null || { $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y valgrind; }
 	BENCH_BUILD=$(BENCH_BUILD) bash .ci/memcheck

@@ -16,68 +16,82 @@ import WinSDK
 // reported the state it guards as racing); swift-nio's lock would pull an event-loop framework
 // into every app that records a trace. This is the platform's own mutex and nothing more.
 
-/// A mutual-exclusion lock: `os_unfair_lock` on Apple's systems, a `pthread_mutex_t` elsewhere
-/// (an `SRWLOCK` on Windows). Not recursive.
-@usableFromInline
-package final class Lock: @unchecked Sendable {
-    #if canImport(Darwin)
-    @usableFromInline let mutex: UnsafeMutablePointer<os_unfair_lock>
-    #elseif os(Windows)
-    @usableFromInline let mutex: UnsafeMutablePointer<SRWLOCK>
-    #elseif canImport(Glibc) || canImport(Musl) || canImport(Android)
-    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    #endif
+#if canImport(Darwin)
+@usableFromInline typealias PlatformMutex = os_unfair_lock
+#elseif os(Windows)
+@usableFromInline typealias PlatformMutex = SRWLOCK
+#else
+@usableFromInline typealias PlatformMutex = pthread_mutex_t
+#endif
 
-    /// A new, unlocked lock.
+/// The mutex stored inline in one heap object (as swift-nio's lock stores it): taking the lock
+/// is one load of the object and a call, with no second pointer to follow.
+@usableFromInline
+final class LockStorage: ManagedBuffer<Void, PlatformMutex> {
     @usableFromInline
-    package init() {
-        #if canImport(Darwin)
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: os_unfair_lock())
-        #elseif os(Windows)
-        mutex = .allocate(capacity: 1)
-        InitializeSRWLock(mutex)
-        #elseif canImport(Glibc) || canImport(Musl) || canImport(Android)
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        let rc = pthread_mutex_init(mutex, nil)
-        precondition(rc == 0, "pthread_mutex_init failed: \(rc)")
-        #endif
+    static func make() -> LockStorage {
+        let buffer = create(minimumCapacity: 1) { _ in () }
+        let storage = unsafeDowncast(buffer, to: LockStorage.self)
+        storage.withUnsafeMutablePointerToElements { m in
+            #if canImport(Darwin)
+            m.initialize(to: os_unfair_lock())
+            #elseif os(Windows)
+            InitializeSRWLock(m)
+            #else
+            m.initialize(to: pthread_mutex_t())
+            let rc = pthread_mutex_init(m, nil)
+            precondition(rc == 0, "pthread_mutex_init failed: \(rc)")
+            #endif
+        }
+        return storage
     }
 
     deinit {
-        #if canImport(Darwin) || os(Windows)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-        #elseif canImport(Glibc) || canImport(Musl) || canImport(Android)
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-        #endif
+        withUnsafeMutablePointerToElements { m in
+            #if !canImport(Darwin) && !os(Windows)
+            pthread_mutex_destroy(m)
+            #endif
+            _ = m.deinitialize(count: 1)
+        }
     }
+}
+
+/// A mutual-exclusion lock: `os_unfair_lock` on Apple's systems, a `pthread_mutex_t` elsewhere
+/// (an `SRWLOCK` on Windows). Not recursive. Copies share one lock.
+@usableFromInline
+package struct Lock: @unchecked Sendable {
+    @usableFromInline let storage: LockStorage
+
+    /// A new, unlocked lock.
+    @inlinable
+    package init() { storage = LockStorage.make() }
 
     /// Takes the lock, waiting while another thread holds it.
     @inlinable @inline(__always)
     package func lock() {
-        #if canImport(Darwin)
-        os_unfair_lock_lock(mutex)
-        #elseif os(Windows)
-        AcquireSRWLockExclusive(mutex)
-        #elseif canImport(Glibc) || canImport(Musl) || canImport(Android)
-        pthread_mutex_lock(mutex)
-        #endif
+        _ = storage.withUnsafeMutablePointerToElements { m in
+            #if canImport(Darwin)
+            os_unfair_lock_lock(m)
+            #elseif os(Windows)
+            AcquireSRWLockExclusive(m)
+            #else
+            pthread_mutex_lock(m)
+            #endif
+        }
     }
 
     /// Releases the lock taken by this thread.
     @inlinable @inline(__always)
     package func unlock() {
-        #if canImport(Darwin)
-        os_unfair_lock_unlock(mutex)
-        #elseif os(Windows)
-        ReleaseSRWLockExclusive(mutex)
-        #elseif canImport(Glibc) || canImport(Musl) || canImport(Android)
-        pthread_mutex_unlock(mutex)
-        #endif
+        _ = storage.withUnsafeMutablePointerToElements { m in
+            #if canImport(Darwin)
+            os_unfair_lock_unlock(m)
+            #elseif os(Windows)
+            ReleaseSRWLockExclusive(m)
+            #else
+            pthread_mutex_unlock(m)
+            #endif
+        }
     }
 
     /// Runs `body` with the lock held.
