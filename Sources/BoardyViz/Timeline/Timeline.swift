@@ -156,7 +156,7 @@ public struct Timeline {
         }
         for group in groups {
             guard let nodes = groupNodes[group] else { continue }
-            if group.contains("/") {  // an inner motherboard (MotherboardPath below a root)
+            if !MotherboardPath(group).isRoot {  // an inner motherboard, below a root
                 let rows = laneOrder.filter { lanes[$0]!.group == group }.map { lanes[$0]!.row }
                 let top = -Double(rows.min()!) * rowGap + rowGap / 2
                 let bottom = -Double(rows.max()!) * rowGap - rowGap / 2
