@@ -423,3 +423,24 @@ struct TrackOutputsTests {
         #expect(events.map(\.seq) == Array(1...events.count))
     }
 }
+
+@Suite("Dispatch stimuli")
+struct DispatchStimulusTests {
+    @Test("every dispatch stimulus reads back from what it records; bad fields are named")
+    func roundTrip() throws {
+        let all: [DispatchStimulus] = [
+            .network(.cellular), .track("purchase", dispatcher: nil), .track(["id": 1], dispatcher: "collect"), .flush,
+            .configure(["barriers": []]),
+        ]
+        for s in all {
+            #expect(try DispatchStimulus.from(action: s.action, fields: s.fields)?.get() == s)
+        }
+        #expect(DispatchStimulus.from(action: "activate", fields: [:]) == nil)
+        let bad = DispatchStimulus.from(action: "network", fields: ["network": "5g"])
+        guard case let .failure(e)? = bad else {
+            Issue.record("a network stimulus with an unknown connection was accepted")
+            return
+        }
+        #expect(e.message.contains("needs \"network\""))
+    }
+}

@@ -102,9 +102,9 @@ public enum Simulator {
     }
 
     /// Applies one outside stimulus as the script does: records a `stimulus` event and performs
-    /// it with that event as its cause. Board actions go to `mainboard`, dispatch actions to
-    /// `dispatch` (recorded, and without effect, when there is none). Replay feeds recorded
-    /// stimuli through here too.
+    /// it with that event as its cause. Board actions go to `mainboard` (the engine's
+    /// ``Stimulus``), dispatch actions to `dispatch` (BoardyDispatch's ``DispatchStimulus``,
+    /// recorded and without effect when there is none), as a replay applies recorded ones.
     public static func apply(_ action: ScriptStep.Action, to mainboard: Motherboard, dispatch: DispatchManager?) {
         switch action {
         case let .activate(id, input):
