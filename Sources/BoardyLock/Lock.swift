@@ -58,6 +58,9 @@ final class LockStorage: ManagedBuffer<Void, PlatformMutex> {
 
 /// A mutual-exclusion lock: `os_unfair_lock` on Apple's systems, a `pthread_mutex_t` elsewhere
 /// (an `SRWLOCK` on Windows). Not recursive. Copies share one lock.
+///
+/// `@unchecked Sendable`: its only state is the mutex, which is only ever touched through the
+/// platform's lock and unlock calls, themselves safe from any thread.
 @usableFromInline
 package struct Lock: @unchecked Sendable {
     @usableFromInline let storage: LockStorage
@@ -104,6 +107,9 @@ package struct Lock: @unchecked Sendable {
 }
 
 /// A value that is only read or changed with its lock held.
+///
+/// `@unchecked Sendable`: `value` is reached only inside `withLockedValue`, under `lock`; nothing
+/// hands out a reference to it that outlives the call.
 package final class LockedValue<Value>: @unchecked Sendable {
     @usableFromInline let lock = Lock()
     @usableFromInline var value: Value

@@ -19,7 +19,7 @@ extension FlowModel {
             for b in specs {
                 let isMain = MotherboardPath(mb).isRoot
                 let bypass = b.bypassGateway ?? (b.kind != .board && b.kind != .continuous)
-                let inner = b.boards.isEmpty && b.flows.isEmpty ? nil : "\(mb)/\(b.id.rawValue)"
+                let inner = b.boards.isEmpty && b.flows.isEmpty ? nil : MotherboardPath(mb).appending(b.id.rawValue).rawValue
                 boards.append(
                     Board(
                         mb: mb, id: b.id.rawValue, module: b.module ?? inherited, kind: b.kind.rawValue,

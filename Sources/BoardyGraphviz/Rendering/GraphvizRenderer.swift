@@ -164,9 +164,6 @@ public enum GraphvizRenderer {
         return bytes
     }
 
-    /// Engines that only read positions (`pos`) and draw, without changing the graph.
-    static let pinnedEngines: Set<String> = ["nop", "nop1", "nop2"]
-
     /// The state of one graph being built: created behind the lock, for one render.
     struct Builder {
         let g: OpaquePointer

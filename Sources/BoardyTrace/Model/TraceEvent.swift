@@ -74,13 +74,13 @@ extension TraceEvent {
         case stuckBarrier(barrier: String, gate: String, waiting: [String])
         /// At the end of a run, a dispatcher still holding events.
         case stuckDispatcher(dispatcher: String, waiting: [JSONValue])
-        /// A kind this version does not know, with all its fields.
         /// `dispatch.dropped`: dispatches left a queue unsent (`dispatcher?`, `reason`, and what was
         /// dropped). Open-ended: its fields as recorded, in order.
         case dispatchDropped(fields: JSONObject)
         /// `runaway`: a bound stopped the run; its fields name the bound and what was pending.
         /// Open-ended: its fields as recorded, in order.
         case runaway(fields: JSONObject)
+        /// A kind this version does not know, with all its fields.
         case unknown(kind: String, fields: JSONObject)
 
         /// The `kind` string of the contract.
