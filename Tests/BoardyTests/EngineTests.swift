@@ -36,7 +36,7 @@ struct EngineTests {
         let events = recorder.events
         let last = try #require(events.last)
         #expect(last.kind == "runaway")
-        #expect(last.body == .runaway(fields: ["steps": 2_000, "dropped": 1]))
+        #expect(last.body == .runaway(fields: ["bound": "steps", "steps": 2_000, "dropped": 1]))
         #expect(last.cause == last.seq - 1)
         #expect(events.count < 2_000 * 2)
         // The runtime goes on working afterwards.

@@ -209,6 +209,7 @@ public final class BoardyRuntime {
     /// Queues work: during processing it waits for the current item to finish (then runs before
     /// anything queued earlier: depth first); otherwise it runs now, to completion.
     func submit(_ item: consuming WorkItem) {
+        if haltedBy != nil { return }
         if isProcessing {
             pending.append(item)
         } else {
@@ -224,6 +225,16 @@ public final class BoardyRuntime {
     /// by the item it stopped at. The 100,000-board chain takes about 400,000.
     public var maxStepsPerDrain = 1_000_000
 
+    /// The most events a run may record: once `lastSeq` reaches it, the run is halted (a
+    /// `runaway` event with `"bound": "max-events"`) and no more work is taken. Unbounded by
+    /// default; ``drive(_:bounds:lastStimulus:notifyingQuiescence:while:)`` sets it from its
+    /// ``RunBounds``.
+    public var eventBudget = Int.max
+
+    /// The bound that halted the run (`max-events` or `horizon`), if one did: from then on the
+    /// runtime takes no more work.
+    public private(set) var haltedBy: String?
+
     /// Drops what is left of a drain that passed `limit` and records why (the cold path, kept
     /// out of the drain loop).
     @inline(never)
@@ -233,18 +244,42 @@ public final class BoardyRuntime {
         pending.removeAll()
         record(
             item.motherboard, cause: item.cause,
-            .runaway(fields: ["steps": .int(Int64(limit)), "dropped": .int(Int64(dropped))]))
+            .runaway(fields: ["bound": "steps", "steps": .int(Int64(limit)), "dropped": .int(Int64(dropped))]))
+    }
+
+    /// Halts the run at a bound: what is queued is dropped, a `runaway` event names the bound
+    /// (with `fields`), and no later work runs.
+    @inline(never)
+    public func halt(bound: String, mb: String = MotherboardPath.main.rawValue, cause: Int = 0, fields: JSONObject) {
+        guard haltedBy == nil else { return }
+        haltedBy = bound
+        let dropped = stack.count + pending.count
+        stack.removeAll()
+        pending.removeAll()
+        if isTracing {
+            var all: JSONObject = ["bound": .string(bound)]
+            for m in fields { all[m.key] = m.value }
+            if dropped > 0 { all["dropped"] = .int(Int64(dropped)) }
+            _ = emit(mb: mb, cause: cause, .runaway(fields: all), extra: JSONObject())
+        }
+        if !isProcessing { flushEvents() }
     }
 
     private func drain() {
         isProcessing = true
         // Read once: a stored property read per item costs an exclusivity check.
         let limit = maxStepsPerDrain
+        let budget = eventBudget
         var steps = 0
         while let item = stack.popLast() {
             steps += 1
             if steps > limit {
                 stopRunaway(at: item, limit: limit)
+                break
+            }
+            if lastSeq >= budget {
+                stack.append(item)
+                halt(bound: "max-events", mb: item.motherboard.path, cause: item.cause, fields: ["maxEvents": .int(Int64(budget))])
                 break
             }
             let saved = currentCause

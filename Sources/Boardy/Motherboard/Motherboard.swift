@@ -152,8 +152,20 @@ public final class Motherboard {
     }
 
     /// Completes the installed board `id` from outside, as a user closing its screen would.
+    /// A board that is not installed (never activated, or completed already) cannot complete:
+    /// the trace records the attempt as `board.completed` with `"delivered": false` and a
+    /// `reason` (as an undeliverable command is recorded), so the stimulus never vanishes.
     public func completeBoard(_ id: BoardID, isDone: Bool = true) {
-        guard let board = installed[id] else { return }
+        guard let board = installed[id] else {
+            submit(
+                .call { [unowned self] in
+                    guard let runtime = self.runtime else { return }
+                    runtime.record(
+                        self, cause: runtime.currentCause, .boardCompleted(board: id.rawValue, success: isDone),
+                        extra: ["delivered": false, "reason": "not-installed"])
+                })
+            return
+        }
         submit(.completion(board, isDone))
     }
 

@@ -42,7 +42,7 @@ public final class LiveScheduler: Scheduler, @unchecked Sendable {
     @discardableResult
     public func schedule(after delay: TraceDuration, _ action: @escaping () -> Void) -> ScheduledAction {
         let token = ScheduledAction()
-        enqueue(at: now.microseconds + max(0, delay.microseconds), token: token, action: action)
+        enqueue(at: (now + TraceTime(microseconds: max(0, delay.microseconds))).microseconds, token: token, action: action)
         return token
     }
 
@@ -73,7 +73,7 @@ public final class LiveScheduler: Scheduler, @unchecked Sendable {
     /// when `duration` is nil (then calls the quiescence handlers). Returns how many actions ran.
     @discardableResult
     public func run(for duration: TraceDuration? = nil) -> Int {
-        let deadline = duration.map { now.microseconds + $0.microseconds }
+        let deadline = duration.map { (now + $0).microseconds }
         var ran = 0
         while true {
             let current = now.microseconds

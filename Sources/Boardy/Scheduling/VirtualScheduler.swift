@@ -28,7 +28,7 @@ public final class VirtualScheduler: Scheduler {
     @discardableResult
     public func schedule(after delay: TraceDuration, _ action: @escaping () -> Void) -> ScheduledAction {
         let token = ScheduledAction()
-        queue.insert(ScheduledEntry(time: now.microseconds + max(0, delay.microseconds), order: nextOrder, token: token, action: action))
+        queue.insert(ScheduledEntry(time: (now + TraceTime(microseconds: max(0, delay.microseconds))).microseconds, order: nextOrder, token: token, action: action))
         nextOrder &+= 1
         return token
     }
@@ -77,10 +77,13 @@ public final class VirtualScheduler: Scheduler {
     /// Runs actions in time order (only those due at or before `deadline`, when given) while
     /// `shouldContinue` says so, checked before each action. Calls the quiescence handlers when
     /// nothing is left (unless `notifyingQuiescence` is false), and sets the clock to `deadline`
-    /// when it ran out of due actions. Returns how many actions ran. A replay uses it to stop
+    /// when it ran out of due actions (unless `advancingClock` is false: then the clock stays at
+    /// the last action, the time the run went quiet). Returns how many actions ran. A replay uses it to stop
     /// soon after its first divergence.
     @discardableResult
-    public func run(until deadline: TraceTime? = nil, notifyingQuiescence: Bool = true, while shouldContinue: () -> Bool) -> Int {
+    public func run(
+        until deadline: TraceTime? = nil, notifyingQuiescence: Bool = true, advancingClock: Bool = true, while shouldContinue: () -> Bool
+    ) -> Int {
         var ran = 0
         while let first = queue.min, deadline.map({ first.time <= $0.microseconds }) ?? true {
             guard shouldContinue() else { return ran }
@@ -90,9 +93,15 @@ public final class VirtualScheduler: Scheduler {
             entry.action()
             ran += 1
         }
-        if let deadline, deadline > now { now = deadline }
+        if advancingClock, let deadline, deadline > now { now = deadline }
         if notifyingQuiescence, queue.isEmpty { quiescenceHandlers.callAll() }
         return ran
+    }
+
+    /// When the next action that is not cancelled falls due, if any.
+    public var nextDueTime: TraceTime? {
+        while let first = queue.min, first.token.isCancelled { _ = queue.removeMin() }
+        return queue.min.map { TraceTime(microseconds: $0.time) }
     }
 
     /// Calls the quiescence handlers (stuck reports) now, as a run that ends does.

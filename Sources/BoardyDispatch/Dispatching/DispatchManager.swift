@@ -289,6 +289,7 @@ public final class DispatchManager: BarrierRegistry {
         }
         evaluating = true
         defer { evaluating = false }
+        dropExpired()
         var enqueued = enqueued
         var flushed = flushed
         repeat {
@@ -308,6 +309,25 @@ public final class DispatchManager: BarrierRegistry {
             flushed = []
         } while dirty
         scheduleWakeup()
+    }
+
+    /// Takes dispatches past their expiry out of the queue, recording `dispatch.dropped`
+    /// (reason `expired`, the events in queue order) for each dispatcher that still waited for
+    /// them. Expiry has no timer of its own: it is found at the next evaluation (a track, pull,
+    /// flush or barrier change) or at the end of the run, and recorded then, so nothing leaves the
+    /// queue unseen. Dispatches in flight are not dropped: they were sent.
+    private func dropExpired() {
+        let now = runtime.scheduler.now
+        guard queue.contains(where: { now - $0.time >= expiry }) else { return }
+        for d in dispatcherList {
+            let flying = inFlight[d.id] ?? []
+            let expired = queue.filter { now - $0.time >= expiry && $0.remaining.contains(d.id) && !flying.contains($0.number) }
+            guard !expired.isEmpty else { continue }
+            let numbers = Set(expired.map(\.number))
+            for i in queue.indices where numbers.contains(queue[i].number) { queue[i].remaining.removeAll { $0 == d.id } }
+            record(.dispatchDropped(fields: ["dispatcher": .string(d.id), "reason": "expired", "events": .array(expired.map(\.event))]))
+        }
+        queue.removeAll { $0.remaining.isEmpty }
     }
 
     private func recordBarrierChanges() {
@@ -384,6 +404,7 @@ public final class DispatchManager: BarrierRegistry {
     /// Records every dispatcher holding events as `stuck` with `extra` fields (a simulation
     /// stopped at `--until` adds `"until": true`).
     public func reportHeld(extra: JSONObject, force: Bool = true) {
+        dropExpired()
         for d in dispatcherList {
             let held = pendingEvents(for: d.id)
             defer { lastStuck[d.id] = held.count }

@@ -78,7 +78,13 @@ extension DispatchManager {
     /// effect.
     public static func stimulate(_ stimulus: DispatchStimulus, on manager: DispatchManager?, runtime: BoardyRuntime, mb: String = MotherboardPath.main.rawValue) {
         let seq = runtime.recordStimulus(stimulus.action, fields: stimulus.fields, mb: mb)
-        guard let manager else { return }
+        guard let manager else {
+            // Nothing vanishes: an event tracked where there is no dispatch layer says so.
+            if case let .track(event, _) = stimulus {
+                runtime.recordEvent(mb: mb, cause: seq, .dispatchDropped(fields: ["event": event, "reason": "no-dispatcher"]))
+            }
+            return
+        }
         runtime.withCause(seq) {
             switch stimulus {
             case let .network(c): manager.network.set(c)

@@ -142,7 +142,10 @@ public enum Replayer {
         let cap = options.maxEvents ?? max(1_000_000, stimuli.count * 1000)
         var capped = false
         var stopped = false
-        scheduler.run(until: until, notifyingQuiescence: until == nil) {
+        // The same bounds as the recorded run (its header names any that differ from the
+        // defaults), so a runaway is stopped at the same event.
+        let lastStimulus = stimuli.map(\.event.t).max() ?? .zero
+        _ = runtime.drive(scheduler, bounds: RunBounds(header: header, until: until), lastStimulus: lastStimulus, notifyingQuiescence: until == nil) {
             if comparator.count >= cap {
                 capped = true
             } else if keepRun || !comparator.isSettled {

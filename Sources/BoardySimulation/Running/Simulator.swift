@@ -13,10 +13,10 @@ public struct SimulationResult: Sendable {
     public var jsonl: String { events.jsonl(header: header) }
     /// The virtual time the run ended at.
     public var endTime: TraceTime
-    /// Counts for the summary, computed from the events when asked.
-    public var summary: SimulationSummary { SimulationSummary(events, end: endTime) }
     /// Settings warnings (Tealium is lenient: invalid barrier entries are ignored).
     public var warnings: [String]
+    /// Counts for the summary, counted as the events were recorded.
+    public var summary: SimulationSummary
 }
 
 /// The summary `simulate` prints.
@@ -33,7 +33,7 @@ public struct SimulationSummary: Sendable, Hashable {
     public var stuckBarriers: Int
     /// `stuck` events for dispatchers holding events.
     public var heldDispatchers: Int
-    /// `runaway` events: synchronous flow cycles stopped at the engine's bound.
+    /// `runaway` events: runs (or synchronous flow cycles) stopped at a bound.
     public var runaways: Int
     /// The virtual time the run ended at.
     public var endTime: TraceTime
@@ -41,16 +41,18 @@ public struct SimulationSummary: Sendable, Hashable {
     /// Whether the run found a barrier loop or a stuck barrier (`simulate` exits 3).
     public var foundProblems: Bool { loops > 0 || stuckBarriers > 0 || runaways > 0 }
 
-    init(_ events: RecordedEvents, end: TraceTime) {
-        self.events = events.count
+    /// Counts events as a run records them (an observer), so a summary needs no stored trace.
+    public final class Counter: TraceObserver, @unchecked Sendable {
+        // Confined to the thread that drives the run, as the engine is.
         struct Performed: Hashable { let mb: String, board: String }
-        var performed = Set<Performed>()
-        var resolved = 0
-        var loops = 0
-        var stuck = 0
-        var held = 0
-        var runaways = 0
-        events.forEachEvent { e in
+        private var performed = Set<Performed>()
+        private var events = 0, resolved = 0, loops = 0, stuck = 0, held = 0, runaways = 0
+
+        /// A counter at zero.
+        public init() {}
+
+        public func record(_ e: consuming TraceEvent) {
+            events += 1
             switch e.body {
             case let .activationPerformed(b, _): performed.insert(Performed(mb: e.mb, board: b))
             case .barrierResolved: resolved += 1
@@ -61,13 +63,13 @@ public struct SimulationSummary: Sendable, Hashable {
             default: break
             }
         }
-        boardsActivated = performed.count
-        barriersResolved = resolved
-        self.loops = loops
-        stuckBarriers = stuck
-        heldDispatchers = held
-        self.runaways = runaways
-        endTime = end
+
+        /// The summary of what was counted, for a run that ended at `end`.
+        public func summary(end: TraceTime) -> SimulationSummary {
+            SimulationSummary(
+                events: events, boardsActivated: performed.count, barriersResolved: resolved, loops: loops, stuckBarriers: stuck,
+                heldDispatchers: held, runaways: runaways, endTime: end)
+        }
     }
 }
 
@@ -75,30 +77,44 @@ public struct SimulationSummary: Sendable, Hashable {
 /// byte for byte, on every run and machine.
 public enum Simulator {
     /// Runs `scenario` to quiescence, or until virtual time `until` (open waits are then recorded
-    /// as `stuck` with `"until": true`). `observer` also receives every event (a file writer).
+    /// as `stuck` with `"until": true). `observer` also receives every event (a file writer).
     public static func run(_ scenario: Scenario, until: TraceTime? = nil, observer: (any TraceObserver)? = nil) -> SimulationResult {
-        let recorder = TraceRecorder()
-        let built = ScenarioBuilder.build(scenario, observer: observer.map { TraceFanout([recorder, $0]) } ?? recorder)
-        var warnings: [String] = built.dispatch?.warnings ?? []
+        run(scenario, bounds: RunBounds(until: until), observer: observer)
+    }
+
+    /// The header line of `scenario`'s trace under `bounds`: known before the run, so a writer
+    /// can stream the events after it. A cut run says where it was cut, and bounds other than
+    /// the defaults are named, so a replay runs the same way.
+    public static func header(of scenario: Scenario, bounds: RunBounds) -> TraceHeader {
+        var extra = bounds.headerFields
+        if let until = bounds.until { extra["until"] = until.jsonValue }
+        return TraceHeader(scenario: scenario.name, clock: .virtual, definition: scenario.fingerprint, extra: extra)
+    }
+
+    /// Runs `scenario` within `bounds` (contract §3): to quiescence, to `bounds.until`, or until
+    /// a horizon or event bound stops it with a `runaway` event. `observer` receives every
+    /// event; with `keepingEvents` false nothing is kept in memory (a streaming writer and a
+    /// ``SimulationSummary/Counter`` see it all), so a run's memory does not grow with its trace.
+    public static func run(
+        _ scenario: Scenario, bounds: RunBounds, observer: (any TraceObserver)? = nil, keepingEvents: Bool = true
+    ) -> SimulationResult {
+        let recorder = keepingEvents ? TraceRecorder() : nil
+        let counter = SimulationSummary.Counter()
+        let observers: [any TraceObserver] = [recorder, observer].compactMap { $0 } + [counter]
+        let built = ScenarioBuilder.build(scenario, observer: TraceFanout(observers))
         for step in scenario.script {
             built.scheduler.schedule(after: step.at) { apply(step.action, to: built.mainboard, dispatch: built.dispatch) }
         }
-        if let until {
-            built.scheduler.run(until: until)
-            if built.scheduler.pendingCount > 0 {
-                built.runtime.reportOpenBarriers(extra: ["until": true])
-                built.dispatch?.reportHeld(extra: ["until": true])
-            }
-        } else {
-            built.scheduler.run()
+        let lastStimulus = scenario.script.map(\.at).max() ?? .zero
+        let end = built.runtime.drive(built.scheduler, bounds: bounds, lastStimulus: lastStimulus)
+        if end == .cut {
+            built.runtime.reportOpenBarriers(extra: ["until": true])
+            built.dispatch?.reportHeld(extra: ["until": true])
         }
-        if let d = built.dispatch { warnings = d.warnings }
-        // A cut run says where it was cut, so a replay stops at the same time.
-        let header = TraceHeader(
-            scenario: scenario.name, clock: .virtual, definition: scenario.fingerprint, extra: until.map { ["until": $0.jsonValue] } ?? [:])
-        let events = recorder.takeRecording()
+        let events = recorder?.takeRecording() ?? RecordedEvents()
         return SimulationResult(
-            header: header, events: events, endTime: built.scheduler.now, warnings: warnings)
+            header: header(of: scenario, bounds: bounds), events: events, endTime: built.scheduler.now,
+            warnings: built.dispatch?.warnings ?? [], summary: counter.summary(end: built.scheduler.now))
     }
 
     /// Applies one outside stimulus as the script does: records a `stimulus` event and performs

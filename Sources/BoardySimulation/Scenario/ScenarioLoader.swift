@@ -75,8 +75,10 @@ struct ScenarioReader {
     func seconds(_ value: JSONValue, _ path: String, what: String) throws(ScenarioError) -> TraceTime {
         guard let d = value.doubleValue, d.isFinite else { throw fail(path, "\(what) must be a number of seconds, found \(value.typeName)") }
         guard d >= 0 else { throw fail(path, "\(what) cannot be negative (\(value.jsonText))") }
-        guard d < 1e12 else { throw fail(path, "\(what) is too large (\(value.jsonText))") }
-        return TraceTime.seconds(d)
+        guard let t = TraceTime(checkedSeconds: value) else {
+            throw fail(path, "\(what) is too large (\(value.jsonText)): virtual times and delays go up to 1000000000000 seconds")
+        }
+        return t
     }
 
     func integer(_ value: JSONValue, _ path: String, what: String, minimum: Int) throws(ScenarioError) -> Int {
@@ -224,10 +226,20 @@ struct ScenarioReader {
 
     func stepList(_ value: JSONValue, _ path: String, kind: BoardKind) throws(ScenarioError) -> [Step] {
         var steps: [Step] = []
+        // The delays add up on the virtual clock: their sum is held to the same limit as one
+        // delay, so no activation can schedule past what the clock holds.
+        var total = TraceTime.zero
         for (i, v) in try array(value, path, what: "\"onActivate\"").enumerated() {
             let p = "\(path)[\(i)]"
             let o = try object(v, p, allowed: ["after", "output", "complete", "activate", "input", "command", "to", "progress"], what: "a step")
             let after = try o["after"].map { v throws(ScenarioError) in try seconds(v, join(p, "after"), what: "\"after\"") } ?? .zero
+            guard let sum = total.adding(after), sum <= TraceTime.limit else {
+                throw fail(
+                    join(p, "after"),
+                    "the steps' delays add up to more than 1000000000000 seconds here (\(total) s before this step, \(after) s in it); "
+                        + "shorten them")
+            }
+            total = sum
             let actions = ["output", "complete", "activate", "command", "progress"].filter { o[$0] != nil }
             guard actions.count <= 1 else { throw fail(p, "a step does one thing; found \(actions.joined(separator: " and "))") }
             let action: Step.Action

@@ -264,11 +264,11 @@ extension TraceTime {
     public init?(jsonValue: JSONValue) {
         switch jsonValue {
         case .int(let s):
-            guard s >= 0, s <= Int64.max / 1_000_000 else { return nil }
-            self.init(microseconds: s * 1_000_000)
+            guard s >= 0 else { return nil }
+            self.init(exactSeconds: s)
         case .double(let d):
-            guard d >= 0, d.isFinite, d < 9.2e12 else { return nil }
-            self.init(microseconds: Int64((d * 1_000_000).rounded()))
+            guard d >= 0 else { return nil }
+            self.init(exactSeconds: d)
         default:
             return nil
         }

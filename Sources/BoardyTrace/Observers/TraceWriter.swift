@@ -36,11 +36,21 @@ public final class TraceWriter: TraceObserver {
     public let path: String
     /// The payload policy applied before an event is written.
     public let policy: PayloadPolicy
+    private let closesDescriptor: Bool
 
     /// Creates (or truncates) `path` and writes the header line.
-    public init(path: String, header: TraceHeader, policy: PayloadPolicy = .keepAll) throws(TraceWriteError) {
+    public convenience init(path: String, header: TraceHeader, policy: PayloadPolicy = .keepAll) throws(TraceWriteError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw TraceWriteError(path: path, message: "cannot create: \(String(cString: strerror(errno)))") }
+        try self.init(fileDescriptor: fd, path: path, header: header, policy: policy, closesDescriptor: true)
+    }
+
+    /// Writes to an open file descriptor (a temporary file, a pipe, a device, standard output),
+    /// named `path` in errors; ``close()`` closes it only when `closesDescriptor` says so.
+    public init(
+        fileDescriptor fd: Int32, path: String, header: TraceHeader, policy: PayloadPolicy = .keepAll, closesDescriptor: Bool
+    ) throws(TraceWriteError) {
+        self.closesDescriptor = closesDescriptor
         self.path = path
         self.policy = policy
         var s = State(fd: fd)
@@ -59,7 +69,7 @@ public final class TraceWriter: TraceObserver {
         state.withLockedValue { s in
             if !s.closed {
                 Self.drain(&s, path: path)
-                _ = Glibc_close(s.fd)
+                if closesDescriptor { _ = Glibc_close(s.fd) }
             }
         }
     }
@@ -101,7 +111,7 @@ public final class TraceWriter: TraceObserver {
         let error = state.withLockedValue { s -> TraceWriteError? in
             guard !s.closed else { return s.error }
             Self.drain(&s, path: path)
-            if Glibc_close(s.fd) != 0, s.error == nil {
+            if closesDescriptor, Glibc_close(s.fd) != 0, s.error == nil {
                 s.error = TraceWriteError(path: path, message: "close failed: \(String(cString: strerror(errno)))")
             }
             s.closed = true
