@@ -7,19 +7,78 @@ import Foundation
 /// values of the wrong type, negative delays, duplicate or undeclared board ids are errors that
 /// name the file, the line and column and the JSON path, with a "did you mean" where one is close.
 public enum ScenarioLoader {
-    /// Loads the scenario at `path`.
+    /// Loads the scenario at `path`: YAML for `.yaml`/`.yml`, JSON otherwise.
     public static func load(path: String) throws(ScenarioError) -> Scenario {
-        let text: String
+        let bytes: [UInt8]
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
-            throw ScenarioError(file: path, message: "cannot read the file: \(error.localizedDescription)")
+            throw ScenarioError(file: path, message: "cannot read the file: \((error as NSError).localizedFailureReason ?? error.localizedDescription)")
         }
         let lower = path.lowercased()
-        if lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") {
-            return try load(yaml: text, file: path)
+        let yaml: Bool? = lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") ? true : lower.hasSuffix(".json") ? false : nil
+        return try load(bytes: bytes, file: path, yaml: yaml)
+    }
+
+    /// Loads a scenario from the bytes of a file (or standard input), `file` naming it in
+    /// messages. The bytes must be UTF-8 (a byte-order mark is skipped); `yaml` nil means JSON
+    /// when the first character is `{`, else YAML.
+    public static func load(bytes: [UInt8], file: String, yaml: Bool? = nil) throws(ScenarioError) -> Scenario {
+        let text = try utf8Text(bytes, file: file)
+        let isYAML = yaml ?? (text.first(where: { !$0.isWhitespace }) != "{")
+        return isYAML ? try load(yaml: text, file: file) : try load(json: text, file: file)
+    }
+
+    /// `bytes` as text, or an error naming the line and column of the first byte that is not
+    /// UTF-8. Written by hand because Foundation's and the standard library's decoders say only
+    /// that the data is invalid, not where.
+    static func utf8Text(_ bytes: [UInt8], file: String) throws(ScenarioError) -> String {
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        if body.starts(with: [0xFF, 0xFE]) || body.starts(with: [0xFE, 0xFF]) {
+            throw ScenarioError(file: file, line: 1, column: 1, message: "the file is UTF-16; save it as UTF-8")
         }
-        return try load(json: text, file: path)
+        if let bad = firstInvalidUTF8(body) {
+            var line = 1
+            var lineStart = body.startIndex
+            for i in body.startIndex..<bad where body[i] == 0x0A {
+                line += 1
+                lineStart = i + 1
+            }
+            throw ScenarioError(
+                file: file, line: line, column: bad - lineStart + 1,
+                message: "byte 0x\(String(body[bad], radix: 16, uppercase: true)) is not UTF-8; scenarios are UTF-8 text (save the file as UTF-8)")
+        }
+        return String(decoding: body, as: UTF8.self)
+    }
+
+    /// The index of the first byte that does not start or continue a valid UTF-8 sequence
+    /// (RFC 3629: no overlong forms, no surrogates, nothing past U+10FFFF).
+    static func firstInvalidUTF8(_ b: ArraySlice<UInt8>) -> Int? {
+        var i = b.startIndex
+        while i < b.endIndex {
+            let c = b[i]
+            if c < 0x80 {
+                i += 1
+                continue
+            }
+            let (n, lo, hi): (Int, UInt8, UInt8)
+            switch c {
+            case 0xC2...0xDF: (n, lo, hi) = (1, 0x80, 0xBF)
+            case 0xE0: (n, lo, hi) = (2, 0xA0, 0xBF)
+            case 0xED: (n, lo, hi) = (2, 0x80, 0x9F)
+            case 0xE1...0xEC, 0xEE...0xEF: (n, lo, hi) = (2, 0x80, 0xBF)
+            case 0xF0: (n, lo, hi) = (3, 0x90, 0xBF)
+            case 0xF1...0xF3: (n, lo, hi) = (3, 0x80, 0xBF)
+            case 0xF4: (n, lo, hi) = (3, 0x80, 0x8F)
+            default: return i
+            }
+            guard i + n < b.endIndex else { return i }
+            guard b[i + 1] >= lo && b[i + 1] <= hi else { return i }
+            for k in stride(from: 2, through: n, by: 1) where b[i + k] & 0xC0 != 0x80 { return i }
+            i += n + 1
+        }
+        return nil
     }
 
     /// Loads a scenario from JSON text; `file` names it in messages.

@@ -14,10 +14,30 @@ enum YAMLDocument {
             throw ScenarioError(file: file, message: "not valid YAML: \(error)")
         }
         guard let node else { throw ScenarioError(file: file, line: 1, column: 1, message: "empty YAML document: a scenario is a mapping") }
+        var state = State(file: file)
+        let value = try convert(node, path: "", depth: 0, state: &state)
+        return JSONDocument(value: value, values: state.values, keys: state.keys)
+    }
+
+    /// The most values aliases may repeat in one document: an alias copies its anchor's whole
+    /// value, and aliases of aliases multiply (nine levels of nine make 387 million values from
+    /// 535 bytes), so the copies are counted and refused past this.
+    static let maxAliasedValues = 100_000
+
+    struct Spot: Hashable {
+        let line: Int, column: Int, kind: Int
+    }
+
+    struct State {
+        let file: String
         var values: [String: JSONDocument.Position] = [:]
         var keys: [String: JSONDocument.Position] = [:]
-        let value = try convert(node, path: "", file: file, values: &values, keys: &keys)
-        return JSONDocument(value: value, values: values, keys: keys)
+        /// Where the nodes converted so far start: meeting one again is an alias.
+        var nodesSeen = Set<Spot>()
+        /// The anchored value an alias is copying now (its line and column), and how many
+        /// values aliases copied in all.
+        var expanding: (line: Int, column: Int)?
+        var aliasedValues = 0
     }
 
     private static func position(_ node: Node) -> JSONDocument.Position? {
@@ -48,10 +68,35 @@ enum YAMLDocument {
         return negative ? -value : value
     }
 
-    private static func convert(
-        _ node: Node, path: String, file: String, values: inout [String: JSONDocument.Position], keys: inout [String: JSONDocument.Position]
-    ) throws(ScenarioError) -> JSONValue {
-        if let p = position(node) { values[path] = p }
+    private static func convert(_ node: Node, path: String, depth: Int, state: inout State) throws(ScenarioError) -> JSONValue {
+        let file = state.file
+        // Composition resolves an alias to its anchor's node, so an alias shows as a node met a
+        // second time at the same place in the text (Yams holds anchors weakly, so the node
+        // itself no longer names its anchor).
+        var startedExpansion = false
+        if let mark = node.mark, state.expanding == nil {
+            let kind: Int
+            switch node {
+            case .scalar: kind = 0
+            case .mapping: kind = 1
+            default: kind = 2
+            }
+            if !state.nodesSeen.insert(Spot(line: mark.line, column: mark.column, kind: kind)).inserted {
+                state.expanding = (mark.line, mark.column)
+                startedExpansion = true
+            }
+        }
+        defer { if startedExpansion { state.expanding = nil } }
+        if let expanding = state.expanding {
+            state.aliasedValues += 1
+            if state.aliasedValues > maxAliasedValues {
+                throw ScenarioError(
+                    file: file, line: expanding.line, column: expanding.column, path: path,
+                    message: "YAML aliases repeat more than \(maxAliasedValues) values (here the anchored value at line \(expanding.line), "
+                        + "column \(expanding.column)); write the values out or use fewer aliases")
+            }
+        }
+        if let p = position(node) { state.values[path] = p }
         switch node {
         case let .scalar(scalar):
             switch node.tag.rawValue {
@@ -63,26 +108,35 @@ enum YAMLDocument {
                 return .double(d)
             default: return .string(scalar.string)
             }
-        case let .mapping(mapping):
-            var members: [JSONMember] = []
-            for (k, v) in mapping {
-                guard case let .scalar(keyScalar) = k else {
-                    throw ScenarioError(
-                        file: file, line: k.mark?.line, column: k.mark?.column, path: path, message: "mapping keys must be plain strings")
-                }
-                let key = keyScalar.string
-                let childPath = path.isEmpty ? key : "\(path).\(key)"
-                if let p = position(k) { keys[childPath] = p }
-                guard !members.contains(where: { $0.key == key }) else {
-                    throw ScenarioError(file: file, line: k.mark?.line, column: k.mark?.column, path: childPath, message: "duplicate key \"\(key)\"")
-                }
-                members.append(JSONMember(key: key, value: try convert(v, path: childPath, file: file, values: &values, keys: &keys)))
+        case .mapping, .sequence:
+            guard depth < JSONDocument.maxDepth else {
+                throw ScenarioError(
+                    file: file, line: node.mark?.line, column: node.mark?.column, path: path,
+                    message: "nesting deeper than \(JSONDocument.maxDepth) levels (a trace line holds 512, so a scenario's values nest "
+                        + "at most \(JSONDocument.maxDepth) deep)")
             }
-            return .object(JSONObject(members))
-        case let .sequence(sequence):
+            if case let .mapping(mapping) = node {
+                var members: [JSONMember] = []
+                var seen = Set<String>()
+                for (k, v) in mapping {
+                    guard case let .scalar(keyScalar) = k else {
+                        throw ScenarioError(
+                            file: file, line: k.mark?.line, column: k.mark?.column, path: path, message: "mapping keys must be plain strings")
+                    }
+                    let key = keyScalar.string
+                    let childPath = path.isEmpty ? key : "\(path).\(key)"
+                    if let p = position(k) { state.keys[childPath] = p }
+                    guard seen.insert(key).inserted else {
+                        throw ScenarioError(file: file, line: k.mark?.line, column: k.mark?.column, path: childPath, message: "duplicate key \"\(key)\"")
+                    }
+                    members.append(JSONMember(key: key, value: try convert(v, path: childPath, depth: depth + 1, state: &state)))
+                }
+                return .object(JSONObject(members))
+            }
+            guard case let .sequence(sequence) = node else { return .null }
             var items: [JSONValue] = []
             for (i, v) in sequence.enumerated() {
-                items.append(try convert(v, path: "\(path)[\(i)]", file: file, values: &values, keys: &keys))
+                items.append(try convert(v, path: "\(path)[\(i)]", depth: depth + 1, state: &state))
             }
             return .array(items)
         case .alias:

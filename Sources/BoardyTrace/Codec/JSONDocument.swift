@@ -3,6 +3,9 @@
 public struct JSONDocument: Sendable {
     /// The parsed value.
     public let value: JSONValue
+    /// How deep a document's values may nest: lower than a trace line's limit (512), so every
+    /// value a scenario holds can be recorded in an event (which adds a few levels) and read back.
+    public static let maxDepth = 500
     private let values: [String: Position]
     private let keys: [String: Position]
 
@@ -25,6 +28,7 @@ public struct JSONDocument: Sendable {
         let starts = Self.lineStarts(of: text)
         let result: Result<(JSONValue, LocationRecorder), JSONParser.Failure> = text.withUTF8 { buf in
             var p = JSONParser(buf)
+            p.depthLimit = JSONParser.documentMaxDepth
             let recorder = LocationRecorder()
             p.locations = recorder
             do throws(JSONParser.Failure) {

@@ -8,8 +8,13 @@ struct JSONParser {
     var locations: LocationRecorder?
     static let powersOfTen: [Double] = (0...22).map { (0..<$0).reduce(1.0) { a, _ in a * 10 } }
 
-    /// Nesting limit: deeper input is refused rather than risking the stack.
+    /// Nesting limit of a trace line: deeper input is refused rather than risking the stack.
     static let maxDepth = 512
+    /// Nesting limit of documents (scenarios), lower than a trace line's so that every value a
+    /// scenario holds can be recorded in an event (which adds a few levels) and read back.
+    static let documentMaxDepth = JSONDocument.maxDepth
+    /// The limit this parser applies.
+    var depthLimit = JSONParser.maxDepth
 
     init(_ buf: UnsafeBufferPointer<UInt8>, at pos: Int = 0) {
         self.buf = buf
@@ -56,10 +61,10 @@ struct JSONParser {
         switch c {
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "{"):
-            guard depth < Self.maxDepth else { throw fail("nesting deeper than \(Self.maxDepth)") }
+            guard depth < depthLimit else { throw fail(depthMessage) }
             return .object(try parseObject(depth: depth + 1))
         case UInt8(ascii: "["):
-            guard depth < Self.maxDepth else { throw fail("nesting deeper than \(Self.maxDepth)") }
+            guard depth < depthLimit else { throw fail(depthMessage) }
             pos += 1
             var items: [JSONValue] = []
             skipWhitespace()
@@ -97,6 +102,12 @@ struct JSONParser {
         }
     }
 
+    var depthMessage: String {
+        depthLimit == Self.maxDepth
+            ? "nesting deeper than \(depthLimit)"
+            : "nesting deeper than \(depthLimit) levels (a trace line holds \(Self.maxDepth), so a scenario's values nest at most \(depthLimit) deep)"
+    }
+
     mutating func literal(_ word: StaticString) throws(Failure) {
         let n = word.utf8CodeUnitCount
         let start = pos
@@ -112,6 +123,7 @@ struct JSONParser {
     mutating func parseObject(depth: Int) throws(Failure) -> JSONObject {
         pos += 1  // {
         var members: [JSONMember] = []
+        var seen = Set<String>()
         members.reserveCapacity(depth == 1 ? 10 : 4)
         skipWhitespace()
         if pos < buf.count, buf[pos] == UInt8(ascii: "}") {
@@ -125,6 +137,16 @@ struct JSONParser {
             }
             let keyStart = pos
             let key = try parseKey()
+            // Documents (scenarios) refuse a repeated member name, which JSON leaves undefined
+            // and parsers resolve differently; trace lines check theirs while decoding.
+            if locations != nil {
+                if members.count < 16 {
+                    if members.contains(where: { $0.key == key }) { throw fail("duplicate key \"\(key)\"", at: keyStart) }
+                } else {
+                    if seen.isEmpty { seen = Set(members.map(\.key)) }
+                    guard seen.insert(key).inserted else { throw fail("duplicate key \"\(key)\"", at: keyStart) }
+                }
+            }
             try expect(UInt8(ascii: ":"), "':'")
             locations?.push(key: key, at: keyStart)
             let value = try parseValue(depth: depth)

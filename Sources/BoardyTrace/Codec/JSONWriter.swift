@@ -97,18 +97,28 @@ public struct JSONWriter: Sendable {
     public mutating func writeBool(_ b: Bool) { if b { raw("true") } else { raw("false") } }
 
     /// Writes any JSON value.
-    public mutating func writeValue(_ v: JSONValue) {
+    public mutating func writeValue(_ v: JSONValue) { writeValue(v, depth: 0) }
+
+    /// Containers nested this deep are written as a string saying so: every line the writer
+    /// produces stays inside the reader's limit (512), so a value built in code (the Swift API
+    /// records any value) can never make a trace that does not read back. Scenario values are
+    /// held to the same limit when they are read, so they are never cut.
+    public static let maxValueDepth = 500
+
+    mutating func writeValue(_ v: JSONValue, depth: Int) {
         switch v {
         case .null: raw("null")
         case .bool(let b): writeBool(b)
         case .int(let i): writeInt(i)
         case .double(let d): writeDouble(d)
         case .string(let s): writeString(s)
+        case .array where depth >= Self.maxValueDepth, .object where depth >= Self.maxValueDepth:
+            writeString("<cut: nested deeper than \(Self.maxValueDepth) levels>")
         case .array(let a):
             byte(UInt8(ascii: "["))
             for (i, e) in a.enumerated() {
                 if i > 0 { byte(UInt8(ascii: ",")) }
-                writeValue(e)
+                writeValue(e, depth: depth + 1)
             }
             byte(UInt8(ascii: "]"))
         case .object(let o):
@@ -117,7 +127,7 @@ public struct JSONWriter: Sendable {
                 if i > 0 { byte(UInt8(ascii: ",")) }
                 writeString(m.key)
                 byte(UInt8(ascii: ":"))
-                writeValue(m.value)
+                writeValue(m.value, depth: depth + 1)
             }
             byte(UInt8(ascii: "}"))
         }
