@@ -22,7 +22,7 @@ extension Replayer {
     static func scenarioBuilder(_ scenario: Scenario) -> (any TraceObserver) -> ReplayTarget {
         { observer in
             let built = ScenarioBuilder.build(scenario, observer: observer)
-            return ReplayTarget(mainboard: built.mainboard, dispatch: built.dispatch, definition: scenario.fingerprint)
+            return ReplayTarget(mainboard: built.mainboard, dispatch: built.dispatch, definition: scenario.fingerprint, scenarioName: scenario.name)
         }
     }
 }

@@ -14,9 +14,15 @@ struct BoardyVizCommand: ParsableCommand {
         commandName: "boardy-viz",
         abstract: "Makes Boardy's barrier-gated flows visible: simulate scenarios, check them, inspect traces.",
         discussion: """
-            Exit codes: 0 ok; 1 a test failed; 3 barrier loops or stuck barriers; 64 bad usage;
-            65 malformed input (the message names the file and line); 69 the Graphviz
-            installed lacks what was asked (a PNG renderer, a layout plugin); 70 internal error.
+            Exit codes: 0 ok; 1 a test failed or a replay diverged; 3 barrier loops, stuck
+            barriers or a runaway run; 64 bad usage; 65 malformed input (the message names the
+            file and line); 66 an input cannot be opened, or no scenario was found; 69 the
+            Graphviz installed lacks what was asked (a PNG renderer, a layout plugin); 70
+            internal error; 73 an output cannot be created (or is the same file as an input).
+
+            Outputs: no -o, or -o -, writes to standard output; files are written whole or not
+            at all; symlinks are written through; devices and pipes are streamed. Inputs take -
+            for standard input. Without --format, an output's extension picks the format.
             """,
         version: "0.1.0",
         subcommands: [
@@ -33,7 +39,12 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 enum Exit {
     static let failed = ExitCode(1)
     static let problems = ExitCode(3)
+    static let usage = ExitCode(64)
     static let malformed = ExitCode(65)
+    /// An input cannot be opened, or no input was found.
+    static let noInput = ExitCode(66)
+    /// An output cannot be created.
+    static let cannotCreate = ExitCode(73)
     /// The Graphviz installed lacks what was asked (a PNG renderer, a layout plugin).
     static let unavailable = ExitCode(69)
     static let internalError = ExitCode(70)
@@ -58,6 +69,18 @@ func guarded<T>(_ body: () throws -> T) throws -> T {
     } catch let e as InputError {
         warn("error: \(e.message)")
         throw Exit.malformed
+    } catch let e as NoInputError {
+        warn("error: \(e.message)")
+        throw Exit.noInput
+    } catch let e as CannotCreateError {
+        warn("error: \(e.message)")
+        throw Exit.cannotCreate
+    } catch let e as UsageError {
+        warn("error: \(e.message)")
+        throw Exit.usage
+    } catch let e as TraceWriteError {
+        warn("error: cannot write \(e.description)")
+        throw Exit.cannotCreate
     } catch let e as GraphvizError {
         warn("error: \(e)")
         throw e.missingPlugin != nil ? Exit.unavailable : Exit.internalError
@@ -73,45 +96,32 @@ struct InputError: Error {
     var message: String
 }
 
-/// Writes `data` to `path` whole or not at all: a temporary file beside it, then a rename.
-func writeAtomically(_ data: Data, to path: String) throws {
-    do {
-        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-    } catch {
-        throw InputError(message: "cannot write \(path): \(error.localizedDescription)")
-    }
-}
-
-func emit(_ text: String, to path: String?) throws {
-    if let path { try writeAtomically(Data(text.utf8), to: path) } else { print(text, terminator: text.hasSuffix("\n") ? "" : "\n") }
-}
-
-func readTrace(_ path: String) throws -> Trace {
-    let trace = try Trace.read(path: path)
-    for w in trace.warnings { warn(w.description) }
-    return trace
+/// Writes `text` to `output` (whole or not at all), or to standard output.
+func emit(_ text: String, to output: Output) throws {
+    try output.write(Array((text.hasSuffix("\n") ? text : text + "\n").utf8))
 }
 
 // MARK: pictures
 
 extension RenderFormat: ExpressibleByArgument {}
 
-/// Writes rendered bytes to `path` (whole or not at all), or to standard output.
-func emitBytes(_ bytes: [UInt8], to path: String?) throws {
-    if let path {
-        try writeAtomically(Data(bytes), to: path)
-    } else {
-        FileHandle.standardOutput.write(Data(bytes))
-    }
-}
-
 /// Whether `path` names a trace (by its extension, else by its first line).
 func isTrace(_ path: String) -> Bool {
     let lower = path.lowercased()
     if lower.hasSuffix(".jsonl") { return true }
-    if lower.hasSuffix(".json") || lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") { return false }
+    if lower.hasSuffix(".json") || lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") || path == "-" { return false }
     guard let h = FileHandle(forReadingAtPath: path) else { return false }
     defer { try? h.close() }
     let head = String(decoding: h.readData(ofLength: 200), as: UTF8.self)
     return head.contains("\"boardy-trace\"")
+}
+
+/// A number of virtual seconds given to a flag: 0 (or more than 0 when `positive`) up to the
+/// clock's limit, else bad usage naming the flag.
+func secondsFlag(_ flag: String, _ value: Double, positive: Bool = false) throws -> TraceTime {
+    guard value.isFinite, positive ? value > 0 : value >= 0, let t = TraceTime(checkedSeconds: .double(value)), !positive || t > .zero else {
+        throw ValidationError(
+            "\(flag) takes a number of seconds from \(positive ? "0.000001" : "0") to 1000000000000, not \(value)")
+    }
+    return t
 }

@@ -20,11 +20,11 @@ struct CheckCommand: ParsableCommand {
               boardy-viz check samples/barrier-loop.json
             """)
 
-    @Argument(help: "The scenario file.") var scenario: String
+    @Argument(help: "The scenario file, or - for standard input.") var scenario: String
     @Option(help: "Report format.") var format: OutputFormat = .text
 
     func run() throws {
-        let findings = try guarded { StaticCheck.check(try ScenarioLoader.load(path: scenario)) }
+        let findings = try guarded { StaticCheck.check(try loadScenario(scenario)) }
         switch format {
         case .text:
             if findings.isEmpty { print("\(scenario): no findings") }

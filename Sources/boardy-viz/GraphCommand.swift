@@ -21,18 +21,34 @@ struct GraphCommand: ParsableCommand {
             the graph before layout (no coordinates): the same text on every machine.
 
             Examples:
-              boardy-viz graph samples/checkout.json -o checkout.graph.svg
+              boardy-viz graph samples/checkout.json -o checkout.svg
               boardy-viz graph out/checkout.jsonl --format dot
             """)
 
-    @Argument(help: "A scenario (.json, .yaml) or a trace (.jsonl).") var input: String
-    @Option(name: .shortAndLong, help: "Write here instead of standard output.") var output: String?
-    @Option(help: "svg, dot or png.") var format: RenderFormat = .svg
+    @Argument(help: "A scenario (.json, .yaml), a trace (.jsonl), or - for standard input.") var input: String
+    @Option(name: .shortAndLong, help: "Write here instead of standard output (whole or not at all).") var output: String?
+    @Option(help: "svg, dot or png (default: the output's extension, else svg).") var format: RenderFormat?
 
     func run() throws {
         try guarded {
-            let model = isTrace(input) ? FlowModel(trace: try readTrace(input)) : FlowModel(scenario: try ScenarioLoader.load(path: input))
-            try emitBytes(try FlowGraph.render(model, format: format), to: output)
+            try checkInput(input)
+            let out = try Output(output, inputs: [input])
+            defer { out.discard() }
+            let format = try pictureFormat(format, output: output)
+            let model: FlowModel
+            if input == "-" {
+                // Standard input is read once, then told apart by its first line.
+                let bytes = readStandardInput()
+                let head = String(decoding: bytes.prefix(200), as: UTF8.self)
+                if head.contains("\"boardy-trace\"") {
+                    model = FlowModel(trace: try Trace.read(text: String(decoding: bytes, as: UTF8.self), name: "<stdin>"))
+                } else {
+                    model = FlowModel(scenario: try ScenarioLoader.load(bytes: bytes, file: "<stdin>"))
+                }
+            } else {
+                model = isTrace(input) ? FlowModel(trace: try readTrace(input)) : FlowModel(scenario: try loadScenario(input))
+            }
+            try out.write(try FlowGraph.render(model, format: format))
         }
     }
 }

@@ -14,12 +14,12 @@ struct StatsCommand: ParsableCommand {
         abstract: "Counts per kind, board and dispatcher, barrier wait times, loops and stuck.",
         discussion: "Streams the trace in bounded memory.\n\nExample:\n  boardy-viz stats out/checkout.jsonl --format json")
 
-    @Argument(help: "The trace file.") var trace: String
+    @Argument(help: "The trace file, or - for standard input.") var trace: String
     @Option(help: "Report format.") var format: OutputFormat = .text
 
     func run() throws {
         let stats = try guarded { () throws -> TraceStats in
-            var reader = try TraceReader(path: trace)
+            var reader = try traceReader(trace)
             var stats = TraceStats()
             while let e = try reader.next() { stats.add(e) }
             for w in reader.warnings { warn(w.description) }

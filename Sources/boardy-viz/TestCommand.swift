@@ -13,53 +13,109 @@ struct TestCommand: ParsableCommand {
         commandName: "test",
         abstract: "Simulate scenarios and check their expect lists.",
         discussion: """
-            Exits 1 when an expectation fails, printing what was expected and what the trace shows.
+            Reports every scenario (PASS, FAIL or MALFORMED, with file:line), then a totals line.
+            Exits 0 when every expectation holds, 1 when one failed, 65 when a file was malformed
+            (the others are still tested), 66 when no scenario was found.
 
             Example:
-              boardy-viz test samples/*.json
+              boardy-viz test samples
             """)
 
-    @Argument(help: "Scenario files, or folders (their .json, .yaml and .yml files).") var scenarios: [String]
+    @Argument(help: "Scenario files, or folders (the .json, .yaml and .yml files directly in them).") var scenarios: [String]
     @Option(help: "Report format.") var format: OutputFormat = .text
 
     func validate() throws {
-        if scenarios.isEmpty { throw ValidationError("give at least one scenario") }
+        if scenarios.isEmpty { throw ValidationError("give at least one scenario file or folder") }
     }
+
+    enum Outcome { case passed, failed, malformed }
 
     func run() throws {
-        var allPassed = true
         var reports: [JSONValue] = []
-        for path in Self.expand(scenarios) {
-            let (s, results) = try guarded { () throws -> (Scenario, [ExpectationResult]) in
-                let s = try ScenarioLoader.load(path: path)
-                let r = Simulator.run(s)
-                return (s, s.expectations.map { $0.check(r.trace.events) })
-            }
-            let failed = results.filter { !$0.passed }
-            allPassed = allPassed && failed.isEmpty
-            switch format {
-            case .text:
-                print("\(failed.isEmpty ? "PASS" : "FAIL") \(path) (\(s.name)): \(results.count - failed.count)/\(results.count) expectations hold")
-                for f in failed { print("  ✗ \(f.expectation)\n    \(f.detail)") }
-            case .json:
-                reports.append([
-                    "file": .string(path), "scenario": .string(s.name), "passed": .bool(failed.isEmpty),
-                    "expectations": .array(results.map { ["expect": .string($0.expectation), "passed": .bool($0.passed), "detail": .string($0.detail)] }),
-                ])
-            }
+        var counts: [Outcome: Int] = [:]
+        let files: [String]
+        do {
+            files = try Self.expand(scenarios)
+        } catch let e as NoInputError {
+            warn("error: \(e.message)")
+            throw Exit.noInput
         }
-        if format == .json { print(JSONValue.array(reports).jsonText) }
-        if !allPassed { throw Exit.failed }
+        guard !files.isEmpty else {
+            warn("error: no scenario (.json, .yaml, .yml) found in \(scenarios.joined(separator: ", "))")
+            throw Exit.noInput
+        }
+        for path in files {
+            let outcome: Outcome
+            do {
+                let s = try loadScenario(path)
+                let r = Simulator.run(s)
+                let events = r.trace.events
+                let results = s.expectations.map { $0.check(events) }
+                let failed = results.filter { !$0.passed }
+                outcome = failed.isEmpty ? .passed : .failed
+                switch format {
+                case .text:
+                    print("\(failed.isEmpty ? "PASS" : "FAIL") \(path) (\(s.name)): \(results.count - failed.count)/\(results.count) expectations hold")
+                    for f in failed { print("  ✗ \(f.expectation)\n    \(f.detail)") }
+                case .json:
+                    reports.append([
+                        "file": .string(path), "scenario": .string(s.name), "result": .string(failed.isEmpty ? "pass" : "fail"),
+                        "passed": .bool(failed.isEmpty),
+                        "expectations": .array(results.map { ["expect": .string($0.expectation), "passed": .bool($0.passed), "detail": .string($0.detail)] }),
+                    ])
+                }
+            } catch {
+                // A malformed file is reported at its place; the others are still tested.
+                outcome = .malformed
+                let message: String
+                var line: Int?
+                switch error {
+                case let e as ScenarioError:
+                    message = e.description
+                    line = e.line
+                case let e as NoInputError: message = e.message
+                default: message = "\(path): \(error)"
+                }
+                switch format {
+                case .text: print("MALFORMED \(message)")
+                case .json:
+                    var o: JSONObject = ["file": .string(path), "result": "malformed", "passed": false, "error": .string(message)]
+                    if let line { o["line"] = .int(Int64(line)) }
+                    reports.append(.object(o))
+                }
+            }
+            counts[outcome, default: 0] += 1
+        }
+        let passed = counts[.passed] ?? 0, failed = counts[.failed] ?? 0, malformed = counts[.malformed] ?? 0
+        switch format {
+        case .text:
+            print("\(files.count) scenario\(files.count == 1 ? "" : "s"): \(passed) passed, \(failed) failed, \(malformed) malformed")
+        case .json:
+            print(
+                JSONValue.object([
+                    "scenarios": .array(reports),
+                    "totals": ["scenarios": .int(Int64(files.count)), "passed": .int(Int64(passed)), "failed": .int(Int64(failed)), "malformed": .int(Int64(malformed))],
+                ]).jsonText)
+        }
+        if malformed > 0 { throw Exit.malformed }
+        if failed > 0 { throw Exit.failed }
     }
 
-    /// Files as given; a folder stands for the scenario files directly in it, sorted.
-    static func expand(_ paths: [String]) -> [String] {
-        paths.flatMap { path -> [String] in
+    /// Files as given (a missing one is exit 66); a folder stands for the scenario files directly
+    /// in it, sorted, hidden ones left out.
+    static func expand(_ paths: [String]) throws -> [String] {
+        try paths.flatMap { path throws -> [String] in
             var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue else { return [path] }
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-            return names.filter { n in [".json", ".yaml", ".yml"].contains { n.lowercased().hasSuffix($0) } }.sorted()
-                .map { (path as NSString).appendingPathComponent($0) }
+            guard path != "-" else { return [path] }
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+                throw NoInputError(message: "cannot open \(path): no such file or folder")
+            }
+            guard isDir.boolValue else { return [path] }
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+                throw NoInputError(message: "cannot open the folder \(path): check its permissions")
+            }
+            let found = names.filter { !$0.hasPrefix(".") && ["json", "yaml", "yml"].contains(fileExtension($0)) }
+            return found.sorted().map { (path as NSString).appendingPathComponent($0) }
         }
     }
 }

@@ -21,37 +21,41 @@ struct TimelineCommand: ParsableCommand {
             wait-<seq>, cause-<seq>.
 
             Examples:
-              boardy-viz timeline out/checkout.jsonl -o checkout.timeline.svg
-              boardy-viz timeline big.jsonl --from 10 --to 20 --board pubPayment -o window.svg
+              boardy-viz timeline out/checkout.jsonl -o timeline.svg
+              boardy-viz timeline big.jsonl --from 10 --to 20 -o window.svg
             """)
 
-    @Argument(help: "The trace file.") var trace: String
-    @Option(name: .shortAndLong, help: "Write here instead of standard output.") var output: String?
-    @Option(help: "svg, dot or png.") var format: RenderFormat = .svg
+    @Argument(help: "The trace file, or - for standard input.") var trace: String
+    @Option(name: .shortAndLong, help: "Write here instead of standard output (whole or not at all).") var output: String?
+    @Option(help: "svg, dot or png (default: the output's extension, else svg).") var format: RenderFormat?
     @Option(help: "Only events at or after this virtual time (seconds).") var from: Double?
     @Option(help: "Only events at or before this virtual time (seconds).") var to: Double?
     @Option(help: "Only this board's lane (repeatable; `path/id` inside continuous boards).") var board: [String] = []
     @Flag(help: "Leave out the causal arrows between lanes.") var noCauses = false
 
     func validate() throws {
-        if let from, from < 0 { throw ValidationError("--from must be at least 0") }
-        if let to, to < 0 { throw ValidationError("--to must be at least 0") }
+        if let from { _ = try secondsFlag("--from", from) }
+        if let to { _ = try secondsFlag("--to", to) }
         if let from, let to, from > to { throw ValidationError("--from must not be after --to") }
     }
 
     func run() throws {
         try guarded {
+            try checkInput(trace)
+            let out = try Output(output, inputs: [trace])
+            defer { out.discard() }
+            let format = try pictureFormat(format, output: output)
             let t = try readTrace(trace)
             let big = t.events.count > 10_000
             if big { warn("timeline: \(t.events.count) events read; laying out") }
             let options = Timeline.Options(
-                from: from.map { TraceTime(microseconds: Int64(($0 * 1_000_000).rounded())) },
-                to: to.map { TraceTime(microseconds: Int64(($0 * 1_000_000).rounded())) }, boards: Set(board), causes: !noCauses)
+                from: try from.map { try secondsFlag("--from", $0) }, to: try to.map { try secondsFlag("--to", $0) }, boards: Set(board),
+                causes: !noCauses)
             let graph = Timeline.graph(t, options: options)
             if big { warn("timeline: \(graph.nodes.count) marks; rendering \(format.rawValue) with Graphviz") }
             let bytes = try GraphvizRenderer.render(graph, engine: "nop2", format: format)
             if big { warn("timeline: \(bytes.count) bytes") }
-            try emitBytes(bytes, to: output)
+            try out.write(bytes)
         }
     }
 }

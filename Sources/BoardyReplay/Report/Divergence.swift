@@ -74,6 +74,13 @@ public enum ReplayVerdict: String, Sendable, Hashable {
     case differentBehaviour = "different-behaviour"
     /// One side has no definition fingerprint, so the cause cannot be told.
     case unknownDefinition = "unknown-definition"
+    /// A `--flip` run: the divergence is the one that was asked for.
+    case counterfactual
+    /// The trace's own order is broken (a `seq` out of place, time going back): the file was
+    /// damaged (edited, two lines swapped), so the divergence says nothing about the flow.
+    case damagedTrace = "damaged-trace"
+    /// The trace was recorded from another scenario than the one replayed.
+    case otherScenario = "other-scenario"
 
     /// One line for people.
     public var explanation: String {
@@ -84,6 +91,9 @@ public enum ReplayVerdict: String, Sendable, Hashable {
         case .differentBehaviour:
             return "same definition, different behaviour: non-determinism, or a change in the engine"
         case .unknownDefinition: return "unknown: the trace or the replay has no definition fingerprint to compare"
+        case .counterfactual: return "counterfactual: the run diverges where the flip takes it"
+        case .damagedTrace: return "damaged trace: its events are out of order (a seq out of place or time going back); the file was changed after it was recorded"
+        case .otherScenario: return "the trace was recorded from another scenario: replay it on the scenario it names"
         }
     }
 }

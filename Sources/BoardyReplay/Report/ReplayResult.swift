@@ -32,6 +32,10 @@ public struct ReplayResult: Sendable, CustomStringConvertible {
     public var flip: Flip?
     /// What reading the trace warned about (a cut-off last line).
     public var readWarnings: [TraceReadWarning] = []
+    /// The `seq` of the first event out of order, when the trace's order is damaged.
+    public var damagedAt: Int?
+    /// The name of the scenario replayed, when the target has one.
+    public var replayedScenario: String?
 
     /// Whether the replay recorded exactly the trace's events.
     public var isSame: Bool { divergence == nil }
@@ -44,7 +48,12 @@ public struct ReplayResult: Sendable, CustomStringConvertible {
 
     /// Why: the same, or what kind of change made it diverge.
     public var verdict: ReplayVerdict {
+        if flip != nil { return .counterfactual }
         guard divergence != nil else { return .same }
+        if damagedAt != nil { return .damagedTrace }
+        if definitionMatches == false, let recorded = header.scenario, let replayedScenario, recorded != replayedScenario {
+            return .otherScenario
+        }
         switch definitionMatches {
         case .some(false): return .definitionChanged
         case .some(true): return .differentBehaviour
@@ -77,6 +86,10 @@ extension ReplayResult {
             out.append("replay of \(traceName) against \(targetName): same (\(recordedEvents) events, \(stimuliFed) stimuli fed)")
         }
         out.append("verdict: \(verdict.explanation)")
+        if let damagedAt { out.append("  the first event out of order is seq \(damagedAt)") }
+        if verdict == .otherScenario, let recorded = header.scenario, let replayedScenario {
+            out.append("  recorded from scenario \"\(recorded)\", replayed on scenario \"\(replayedScenario)\" (\(targetName))")
+        }
         if verdict == .definitionChanged || (divergence == nil && definitionMatches == false) {
             out.append("  definition: trace \(short(recordedDefinition)), replay \(short(replayedDefinition))")
         }
@@ -169,6 +182,9 @@ extension ReplayResult {
             "definition": .object(["trace": recordedDefinition.map(JSONValue.string) ?? .null, "replay": replayedDefinition.map(JSONValue.string) ?? .null]),
         ]
         if let flip { o["flip"] = .object(["seq": .int(Int64(flip.seq)), "inverted": .string(flip.what)]) }
+        if let damagedAt { o["damagedAt"] = .int(Int64(damagedAt)) }
+        if let s = header.scenario { o["recordedScenario"] = .string(s) }
+        if let replayedScenario { o["replayedScenario"] = .string(replayedScenario) }
         if let d = divergence {
             var dv: JSONObject = ["seq": .int(Int64(d.seq)), "kind": .string(d.kind.rawValue)]
             dv["expected"] = d.expected.map { .object($0.jsonObject) } ?? .null

@@ -181,8 +181,12 @@ public enum Replayer {
             replayedEvents: comparator.count, stimuliFed: fed, divergence: nil, recordedDefinition: header.definition,
             replayedDefinition: target.definition, stimulusErrors: stimulusErrors, run: keepRun ? comparator.run : nil,
             flip: flip.map { ReplayResult.Flip(seq: $0.seq, what: $0.what) }, readWarnings: warnings ?? recorded.warnings)
+        result.replayedScenario = target.scenarioName
         if let index = comparator.difference(recorded: recorded.count) {
             let recordedEvents = try all()
+            if let bad = recordedEvents.firstDisorder, bad < recordedEvents.events.count, bad <= index + 1 {
+                result.damagedAt = recordedEvents.events[bad].seq
+            }
             var d = divergence(
                 at: index, in: recordedEvents.events, comparator: comparator,
                 ordered: recordedEvents.firstDisorder ?? recordedEvents.events.count, stimulusErrors: stimulusErrors)

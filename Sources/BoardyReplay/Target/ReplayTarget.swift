@@ -24,7 +24,13 @@ public struct ReplayTarget {
     public var definition: String?
 
     /// A target around `mainboard`, whose runtime must run on a ``VirtualScheduler``.
-    public init(mainboard: Motherboard, dispatch: DispatchManager? = nil, definition: String? = nil) {
+    /// The name of the scenario (or flow) it was built from, if it has one: a replay names both
+    /// scenarios when a trace was recorded from another.
+    public var scenarioName: String?
+
+    /// A target; `scenarioName` names what it was built from.
+    public init(mainboard: Motherboard, dispatch: DispatchManager? = nil, definition: String? = nil, scenarioName: String? = nil) {
+        self.scenarioName = scenarioName
         self.mainboard = mainboard
         self.dispatch = dispatch
         self.definition = definition ?? mainboard.definitionFingerprint

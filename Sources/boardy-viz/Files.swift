@@ -1,0 +1,272 @@
+import ArgumentParser
+import BoardyGraphviz
+import BoardySimulation
+import BoardyTrace
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+// Inputs and outputs as contract §3 says: `-` is standard input or output; an output that is the
+// same file as an input is refused before anything runs; a regular file is written whole or not
+// at all; a symlink is written through (the link stays); a device or a pipe is streamed, never
+// replaced; a missing folder or a place that cannot be written is exit 73.
+
+/// An input that cannot be opened (exit 66).
+struct NoInputError: Error {
+    var message: String
+}
+
+/// An output that cannot be created (exit 73).
+struct CannotCreateError: Error {
+    var message: String
+}
+
+/// Bad usage found after parsing (exit 64): a flag that contradicts an output's extension.
+struct UsageError: Error {
+    var message: String
+}
+
+/// Checks that `path` (an input) can be read: `-` always can; otherwise it must be a readable
+/// file (not a folder).
+func checkInput(_ path: String) throws {
+    if path == "-" { return }
+    var st = stat()
+    guard stat(path, &st) == 0 else {
+        throw NoInputError(message: "cannot open \(path): \(String(cString: strerror(errno))); check the path")
+    }
+    if (st.st_mode & S_IFMT) == S_IFDIR {
+        throw NoInputError(message: "cannot open \(path): it is a folder; give a file")
+    }
+    guard access(path, R_OK) == 0 else {
+        throw NoInputError(message: "cannot open \(path): \(String(cString: strerror(errno))); check its permissions")
+    }
+}
+
+/// Standard input, read once, whole.
+func readStandardInput() -> [UInt8] {
+    [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+}
+
+/// Loads a scenario from a file or `-` (standard input; JSON or YAML by its first character).
+func loadScenario(_ path: String) throws -> Scenario {
+    try checkInput(path)
+    if path == "-" { return try ScenarioLoader.load(bytes: readStandardInput(), file: "<stdin>") }
+    return try ScenarioLoader.load(path: path)
+}
+
+/// Reads a whole trace from a file or `-`, printing its read warnings.
+func readTrace(_ path: String, order: TraceReader.OrderChecking = .strict) throws -> Trace {
+    try checkInput(path)
+    var trace: Trace
+    if path == "-" {
+        var reader = try TraceReader(bytes: readStandardInput(), name: "<stdin>")
+        reader.order = order
+        var events: [TraceEvent] = []
+        while let e = try reader.next() { events.append(e) }
+        trace = Trace(header: reader.header, events: events, warnings: reader.warnings)
+    } else {
+        trace = try Trace.read(path: path, order: order)
+    }
+    for w in trace.warnings { warn(w.description) }
+    return trace
+}
+
+/// A streaming reader over a file or `-`.
+func traceReader(_ path: String) throws -> TraceReader {
+    try checkInput(path)
+    if path == "-" { return try TraceReader(bytes: readStandardInput(), name: "<stdin>") }
+    return try TraceReader(path: path)
+}
+
+/// At most one input may be standard input.
+func checkOneStandardInput(_ paths: [String]) throws {
+    if paths.filter({ $0 == "-" }).count > 1 { throw UsageError(message: "only one input can be - (standard input)") }
+}
+
+/// The lower-cased extension of `path` (`svg` for `out/a.SVG`), or "" when it has none.
+func fileExtension(_ path: String) -> String {
+    let name = (path as NSString).lastPathComponent
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+    return String(name[name.index(after: dot)...]).lowercased()
+}
+
+/// Extensions whose meaning is known: a different format than the command writes is a mistake.
+let knownExtensions: Set<String> = ["svg", "png", "dot", "gv", "json", "jsonl", "yaml", "yml", "html", "htm"]
+
+/// Where an output goes, decided (and checked) before the command runs.
+final class Output {
+    enum Kind {
+        /// Standard output.
+        case standardOutput
+        /// A device node, a pipe or a socket: written as a stream, in place.
+        case stream(String)
+        /// A regular file (perhaps through a symlink): a temporary file beside it, renamed over it.
+        case file(target: String, temporary: String, fd: Int32, mode: mode_t)
+    }
+
+    /// The path as the user gave it (nil for standard output).
+    let given: String?
+    let kind: Kind
+    private var finished = false
+
+    /// Decides where `path` goes; refuses (exit 73) an output that is the same file as one of
+    /// `inputs`, a folder, a missing folder or a place that cannot be written.
+    init(_ path: String?, inputs: [String]) throws {
+        given = path
+        guard let path, path != "-" else {
+            kind = .standardOutput
+            return
+        }
+        // Follow symlinks to what they name: the link stays, its target is written.
+        let target = Self.resolveLinks(path)
+        var st = stat()
+        if stat(target, &st) == 0 {
+            for input in inputs where input != "-" {
+                var ist = stat()
+                if stat(input, &ist) == 0, ist.st_dev == st.st_dev, ist.st_ino == st.st_ino {
+                    throw CannotCreateError(
+                        message: "refusing to write \(path): it is the same file as the input \(input); choose another output")
+                }
+            }
+            switch st.st_mode & S_IFMT {
+            case S_IFDIR:
+                throw CannotCreateError(message: "cannot write \(path): it is a folder; give a file name, such as \(path)/out")
+            case S_IFREG:
+                break
+            default:
+                kind = .stream(target)
+                return
+            }
+        }
+        // Standard output's own names (/dev/stdout, /proc/self/fd/1) are streams even when the
+        // shell sent them to a file.
+        if target.hasPrefix("/proc/") || target.hasPrefix("/dev/") {
+            kind = .stream(target)
+            return
+        }
+        let folder = (target as NSString).deletingLastPathComponent.isEmpty ? "." : (target as NSString).deletingLastPathComponent
+        var fst = stat()
+        guard stat(folder, &fst) == 0, (fst.st_mode & S_IFMT) == S_IFDIR else {
+            throw CannotCreateError(message: "cannot write \(path): the folder \(folder) does not exist; create it first")
+        }
+        var template = Array((folder + "/.boardy-viz-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else {
+            throw CannotCreateError(message: "cannot write \(path): \(String(cString: strerror(errno))) in \(folder)")
+        }
+        let temporary = String(cString: template)
+        // A new file gets the usual mode (0666 less the umask); a replaced one keeps its own.
+        let mode: mode_t
+        if stat(target, &st) == 0 {
+            mode = st.st_mode & 0o7777
+        } else {
+            let mask = umask(0)
+            umask(mask)
+            mode = 0o666 & ~mask
+        }
+        kind = .file(target: target, temporary: temporary, fd: fd, mode: mode)
+    }
+
+    /// `path` with every symlink along it followed (a dangling link names its would-be target).
+    static func resolveLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var buf = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(current, &buf, Int(PATH_MAX))
+            guard n > 0 else { return current }
+            let link = String(decoding: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = link.hasPrefix("/") ? link : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(link)
+        }
+        return current
+    }
+
+    /// A descriptor to stream into (the temporary file, the device, or standard output), and
+    /// whether it must be closed afterwards.
+    func openStream() throws -> (fd: Int32, owned: Bool) {
+        switch kind {
+        case .standardOutput: return (STDOUT_FILENO, false)
+        case .file(_, _, let fd, _): return (fd, false)
+        case .stream(let target):
+            let fd = open(target, O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw CannotCreateError(message: "cannot write \(given ?? target): \(String(cString: strerror(errno)))") }
+            return (fd, true)
+        }
+    }
+
+    /// Writes `bytes` whole, then commits.
+    func write(_ bytes: some Collection<UInt8>) throws {
+        let (fd, owned) = try openStream()
+        defer { if owned { close(fd) } }
+        let data = Array(bytes)
+        var offset = 0
+        while offset < data.count {
+            let n = data.withUnsafeBytes { posixWrite(fd, $0.baseAddress! + offset, data.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw CannotCreateError(message: "cannot write \(given ?? "standard output"): \(String(cString: strerror(errno)))")
+            }
+            offset += n
+        }
+        try commit()
+    }
+
+    /// Makes a regular file's content visible (rename over the target); nothing for streams.
+    func commit() throws {
+        guard !finished else { return }
+        finished = true
+        guard case let .file(target, temporary, fd, mode) = kind else { return }
+        fchmod(fd, mode)
+        let closed = close(fd)
+        guard closed == 0, rename(temporary, target) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw CannotCreateError(message: "cannot write \(given ?? target): \(reason)")
+        }
+    }
+
+    /// Drops a temporary file that was not committed (the target is left as it was).
+    func discard() {
+        guard !finished else { return }
+        finished = true
+        if case let .file(_, temporary, fd, _) = kind {
+            close(fd)
+            unlink(temporary)
+        }
+    }
+
+    deinit { discard() }
+}
+
+// MARK: formats from extensions
+
+/// The picture format: `--format` if given, else the output's extension, else SVG. An extension
+/// that names another format than `--format` (or that names no picture) is bad usage.
+func pictureFormat(_ flag: RenderFormat?, output: String?) throws -> RenderFormat {
+    let ext = output.map(fileExtension) ?? ""
+    let byExtension: RenderFormat? = ["svg": .svg, "png": .png, "dot": .dot, "gv": .dot][ext]
+    if let output, byExtension == nil, knownExtensions.contains(ext) {
+        throw UsageError(message: "\(output) names a .\(ext) file, but this command draws svg, png or dot; name it .svg, .png or .dot")
+    }
+    if let flag, let byExtension, flag != byExtension, let output {
+        throw UsageError(message: "--format \(flag.rawValue) contradicts \(output) (.\(ext)); drop --format or change the extension")
+    }
+    return flag ?? byExtension ?? .svg
+}
+
+/// Checks that a trace output is named as one: `.jsonl`, or an extension we do not know.
+func checkTraceOutput(_ output: String?) throws {
+    guard let output, output != "-" else { return }
+    let ext = fileExtension(output)
+    if ext != "jsonl", knownExtensions.contains(ext) {
+        throw UsageError(message: "\(output) names a .\(ext) file, but a trace is JSON Lines; name it .jsonl")
+    }
+}
+
+/// POSIX `write`, named apart from ``Output/write(_:)``.
+@inline(__always) private func posixWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(fd, bytes, count) }
