@@ -160,7 +160,7 @@ final class Output {
         guard fd >= 0 else {
             throw CannotCreateError(message: "cannot write \(path): \(String(cString: strerror(errno))) in \(folder)")
         }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // A new file gets the usual mode (0666 less the umask); a replaced one keeps its own.
         let mode: mode_t
         if stat(target, &st) == 0 {

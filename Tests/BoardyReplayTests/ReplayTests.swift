@@ -176,7 +176,7 @@ struct ReplayCLITests {
         #expect(o["divergence"]?.objectValue?["seq"] == 21)
     }
 
-    @Test("--flip writes the counterfactual trace and exits 0; bad flips and flags are usage errors; bad files are 65")
+    @Test("--flip writes the counterfactual trace and exits 0; bad flips and flags are usage errors; bad files are 65, missing ones 66")
     func flipAndErrors() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("replay-flip-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -199,7 +199,7 @@ struct ReplayCLITests {
         let malformed = try runCLI(["replay", bad, "--scenario", "samples/checkout.json"])
         #expect(malformed.code == 65)
         #expect(malformed.err.contains("bad.jsonl:2"))
-        #expect(try runCLI(["replay", "samples/traces/checkout.jsonl", "--scenario", "no-such.json"]).code == 65)
-        #expect(try runCLI(["replay", "no-such.jsonl", "--scenario", "samples/checkout.json"]).code == 65)
+        #expect(try runCLI(["replay", "samples/traces/checkout.jsonl", "--scenario", "no-such.json"]).code == 66)
+        #expect(try runCLI(["replay", "no-such.jsonl", "--scenario", "samples/checkout.json"]).code == 66)
     }
 }

@@ -25,14 +25,14 @@ struct CLITests {
         #expect(try runCLI(["check", "samples/checkout.json"]).code == 0)
     }
 
-    @Test("simulate exits 3 on loops and stuck barriers, 0 otherwise; malformed input 65; bad usage 64")
+    @Test("simulate exits 3 on loops and stuck barriers, 0 otherwise; malformed input 65; a missing input 66; bad usage 64")
     func simulateCommand() throws {
         #expect(try runCLI(["simulate", "samples/checkout.json", "--format", "json"]).code == 0)
         #expect(try runCLI(["simulate", "samples/barrier-loop.json"]).code == 3)
         #expect(try runCLI(["simulate", "samples/stuck-gate.json"]).code == 3)
         #expect(try runCLI(["simulate", "samples/stuck-gate.json", "--until", "2"]).code == 0)
         let missing = try runCLI(["simulate", "no-such-file.json"])
-        #expect(missing.code == 65)
+        #expect(missing.code == 66)
         #expect(missing.err.contains("no-such-file.json"))
         #expect(try runCLI(["simulate"]).code == 64)
         #expect(try runCLI(["simulate", "samples/checkout.json", "--until", "-1"]).code == 64)
@@ -49,7 +49,7 @@ struct CLITests {
         let bad = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).jsonl")
         try "{\"format\":\"boardy-trace\",\"version\":1}\n{\"seq\":2,\"t\":0,\"kind\":\"x\",\"mb\":\"main\"}\n".write(to: bad, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: bad) }
-        let target = FileManager.default.temporaryDirectory.appendingPathComponent("never-\(UUID().uuidString).json")
+        let target = FileManager.default.temporaryDirectory.appendingPathComponent("never-\(UUID().uuidString).dot")
         let r = try runCLI(["export", bad.path, "--to", "dot", "-o", target.path])
         #expect(r.code == 65)
         #expect(r.err.contains(":2: seq gap"))

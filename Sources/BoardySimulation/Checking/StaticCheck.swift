@@ -6,7 +6,8 @@ public struct Finding: Sendable, Hashable {
     /// Errors make `check` exit 3; warnings do not.
     public enum Severity: String, Sendable { case error, warning }
     public var severity: Severity
-    /// A stable code: `barrier-loop`, `gate-never-completes`, `unreachable-board`, `unknown-dispatcher`.
+    /// A stable code: `barrier-loop`, `gate-never-completes`, `runaway-cycle` (an error when
+    /// synchronous, a warning when delayed), `unreachable-board`, `unknown-dispatcher`.
     public var code: String
     /// What is wrong, naming the boards (and the cycle).
     public var message: String
@@ -23,7 +24,10 @@ public enum StaticCheck {
         var findings: [Finding] = []
         findings += loops(scenario)
         findings += gatesThatNeverComplete(scenario)
+        let cycles = activationCycles(scenario)
+        findings += cycles.filter { $0.severity == .error }
         findings += unreachable(scenario)
+        findings += cycles.filter { $0.severity == .warning }
         findings += unknownDispatchers(scenario)
         return findings
     }
@@ -121,6 +125,125 @@ public enum StaticCheck {
         return findings
     }
 
+    /// One way activating a board leads to activating another: where it is written and whether
+    /// a delay separates them.
+    struct ActivationEdge {
+        let to: BoardID
+        let delayed: Bool
+        let source: String
+    }
+
+    /// Flow cycles that re-activate boards with no gate in between: each activation leads to the
+    /// next, forever. Synchronous ones (no delay anywhere on the cycle) are errors: the run never
+    /// leaves the moment (Boardy itself overflows its stack there). Delayed ones are warnings: it
+    /// may be a polling loop, but the run only ends at its horizon. Boards behind an activation
+    /// barrier or the gateway are gated, so edges into them do not count.
+    static func activationCycles(_ s: Scenario) -> [Finding] {
+        var findings: [Finding] = []
+        forEachMotherboardWithFlows(s) { boards, flows, flowsPath, isMain in
+            let byID = Dictionary(boards.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            func gated(_ id: BoardID) -> Bool {
+                guard let b = byID[id] else { return true }
+                if b.activationBarrier != nil { return true }
+                if isMain, let g = s.gateway, !g.exempt.contains(id), !(b.bypassGateway ?? b.kind.bypassesGatewayByDefault) { return true }
+                return false
+            }
+            // What each board does when activated, in step order, until a step completes it.
+            struct Effect { let output: JSONValue?; let activates: BoardID?; let delay: TraceTime; let path: String }
+            func effects(_ b: BoardSpec) -> [Effect] {
+                var out: [Effect] = []
+                var t = TraceTime.zero
+                for (i, step) in b.onActivate.enumerated() {
+                    t = t + step.after
+                    let p = "\(b.path).onActivate[\(i)]"
+                    switch step.action {
+                    case let .output(v): out.append(Effect(output: v, activates: nil, delay: t, path: p))
+                    case let .activate(id, _): out.append(Effect(output: nil, activates: id, delay: t, path: p))
+                    case .complete: return out
+                    default: break
+                    }
+                }
+                return out
+            }
+            var edges: [BoardID: [ActivationEdge]] = [:]
+            for b in boards {
+                let fx = effects(b)
+                for e in fx { if let to = e.activates { edges[b.id, default: []].append(ActivationEdge(to: to, delayed: e.delay > .zero, source: e.path)) } }
+                for (i, flow) in flows.enumerated() {
+                    let fp = "\(flowsPath)[\(i)]"
+                    switch flow {
+                    case let .steps(ids):
+                        for (a, next) in zip(ids, ids.dropFirst()) where a == b.id {
+                            for e in fx where e.output != nil {
+                                edges[b.id, default: []].append(ActivationEdge(to: next, delayed: e.delay > .zero, source: fp))
+                            }
+                        }
+                    case let .handler(from, on, .activate(to, _)) where from == b.id:
+                        for e in fx where e.output != nil && (on == nil || on == e.output) {
+                            edges[b.id, default: []].append(ActivationEdge(to: to, delayed: e.delay > .zero, source: fp))
+                        }
+                    default: break
+                    }
+                }
+            }
+            var reported = Set<BoardID>()
+            for synchronousOnly in [true, false] {
+                for start in boards.map(\.id) where !reported.contains(start) && !gated(start) {
+                    guard let cycle = findCycle(from: start, edges: edges, usable: { (!synchronousOnly || !$0.delayed) && !gated($0.to) })
+                    else { continue }
+                    let ids = cycle.map(\.from)
+                    if ids.contains(where: reported.contains) { continue }
+                    reported.formUnion(ids)
+                    let sources = cycle.map { "\($0.from) → \($0.edge.to) at \(s.source(of: $0.edge.source))" }
+                    let names = (ids + [start]).map(\.rawValue).joined(separator: " → ")
+                    findings.append(
+                        Finding(
+                            severity: synchronousOnly ? .error : .warning, code: "runaway-cycle",
+                            message: synchronousOnly
+                                ? "runaway cycle: \(names) re-activates itself at once, with no delay or gate in between, so the run never "
+                                    + "ends (Boardy overflows its stack; simulate stops it at a bound): " + sources.joined(separator: "; ")
+                                : "delayed cycle: \(names) re-activates itself after a delay, with no gate in between; unless it is a polling "
+                                    + "loop on purpose, the run only ends at its horizon: " + sources.joined(separator: "; "),
+                            suggestion: synchronousOnly
+                                ? "break the cycle: route one of its outputs elsewhere, or put a gate (an activation barrier) in front of one board"
+                                : "make sure something ends it (a complete step, a gate), or raise --horizon if it polls on purpose",
+                            boards: ids))
+                }
+            }
+        }
+        return findings
+    }
+
+    /// A shortest cycle from `start` back to it over `usable` edges (breadth first), as the
+    /// edges taken, each with the board it leaves.
+    static func findCycle(
+        from start: BoardID, edges: [BoardID: [ActivationEdge]], usable: (ActivationEdge) -> Bool
+    ) -> [(from: BoardID, edge: ActivationEdge)]? {
+        var previous: [BoardID: (BoardID, ActivationEdge)] = [:]
+        var queue: [BoardID] = [start]
+        var head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            for e in edges[node] ?? [] where usable(e) {
+                if e.to == start {
+                    var path: [(from: BoardID, edge: ActivationEdge)] = [(node, e)]
+                    var at = node
+                    while at != start, let (p, pe) = previous[at] {
+                        path.insert((p, pe), at: 0)
+                        at = p
+                    }
+                    return path
+                }
+                if previous[e.to] == nil, e.to != start {
+                    previous[e.to] = (node, e)
+                    queue.append(e.to)
+                }
+            }
+        }
+        return nil
+    }
+
     /// Boards that nothing activates: no stimulus, flow, step or barrier reaches them.
     static func unreachable(_ s: Scenario) -> [Finding] {
         var findings: [Finding] = []
@@ -184,6 +307,18 @@ public enum StaticCheck {
         func inner(_ boards: [BoardSpec]) {
             for b in boards where !b.boards.isEmpty {
                 body(b.boards, false)
+                inner(b.boards)
+            }
+        }
+        inner(s.boards)
+    }
+
+    /// Each motherboard's boards with its flows and the JSON path of its flow list.
+    static func forEachMotherboardWithFlows(_ s: Scenario, _ body: ([BoardSpec], [FlowSpec], String, Bool) -> Void) {
+        body(s.boards, s.flows, "flows", true)
+        func inner(_ boards: [BoardSpec]) {
+            for b in boards where !b.boards.isEmpty {
+                body(b.boards, b.flows, "\(b.path).flows", false)
                 inner(b.boards)
             }
         }

@@ -24,6 +24,15 @@ public struct Scenario: Sendable {
     public var definition: JSONValue
     /// The file it came from (for messages).
     public var file: String
+    /// The parsed file, which knows the line of every value by its JSON path (`flows[1]`), so
+    /// findings can point at their source. Nil for a scenario built in code.
+    public var document: JSONDocument?
+
+    /// `file:line` of the value at `path` (`flows[1]`), or the path alone when its line is unknown.
+    public func source(of path: String) -> String {
+        guard let (line, _) = document?.location(of: path) else { return path }
+        return "\(path) (\(file):\(line))"
+    }
 
     /// `sha256:` of the canonical JSON of ``definition``.
     public var fingerprint: String { DefinitionFingerprint.of(definition) }

@@ -169,9 +169,11 @@ struct ScenarioReader {
         let expectations = try root["expect"].map { v throws(ScenarioError) in try expectList(v, "expect", scope: scope) } ?? []
         var definition = JSONObject()
         for key in ["boards", "flows", "gateway", "dispatch"] { if let v = root[key] { definition[key] = v } }
-        return Scenario(
+        var s = Scenario(
             name: name, boards: boards, flows: flows, gateway: gateway, dispatch: dispatch, script: script, expectations: expectations,
             definition: .object(definition), file: file)
+        s.document = doc
+        return s
     }
 
     // MARK: Boards
