@@ -23,9 +23,9 @@ struct ReplayCommand: ParsableCommand {
             writes the new trace. Its verdict is "counterfactual", and it exits 0 (its divergence is what was asked for).
 
             Examples:
-              boardy-viz replay samples/traces/checkout.jsonl --scenario samples/checkout.json
-              boardy-viz replay out/checkout.jsonl --scenario samples/checkout.json --format json
-              boardy-viz replay samples/traces/checkout.jsonl --scenario samples/checkout.json --flip 16 -o what-if.jsonl
+              boardy-viz replay run.jsonl --scenario checkout.json
+              boardy-viz replay run.jsonl --scenario checkout.json --format json
+              boardy-viz replay run.jsonl --scenario checkout.json --flip 16 -o flip.jsonl
             """)
 
     @Argument(help: "The recorded trace, or - for standard input.") var trace: String

@@ -4,19 +4,30 @@ import Foundation
 public let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// Runs the built `boardy-viz` in the repository's root and returns its exit code and outputs.
-public func runCLI(_ args: [String], environment: [String: String] = [:]) throws -> (code: Int32, out: String, err: String) {
+/// `stdin`, when given, is written to its standard input; `directory` is where it runs.
+public func runCLI(_ args: [String], environment: [String: String] = [:], stdin: Data? = nil, directory: URL? = nil) throws -> (
+    code: Int32, out: String, err: String
+) {
     let bin = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("boardy-viz")
     let exe = FileManager.default.fileExists(atPath: bin.path) ? bin : repoRoot.appendingPathComponent(".build/debug/boardy-viz")
     let p = Process()
     p.executableURL = exe
     p.arguments = args
-    p.currentDirectoryURL = repoRoot
+    p.currentDirectoryURL = directory ?? repoRoot
+    let input = Pipe()
+    if stdin != nil { p.standardInput = input } else { p.standardInput = FileHandle.nullDevice }
     if !environment.isEmpty { p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
     let out = Pipe()
     let err = Pipe()
     p.standardOutput = out
     p.standardError = err
     try p.run()
+    if let stdin {
+        DispatchQueue.global().async {
+            input.fileHandleForWriting.write(stdin)
+            try? input.fileHandleForWriting.close()
+        }
+    }
     // Both pipes drain at once: a child that fills one while we wait on the other would block
     // for ever (seen with a sanitizer's report on stderr).
     let e = PipeData()
