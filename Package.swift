@@ -30,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         // Scenario files in YAML.
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
         // Graphviz's C library (libgvc, libcgraph), found through pkg-config.
@@ -111,7 +112,12 @@ let package = Package(
         ),
 
         // Fuzzing (`make fuzz`): the targets' bodies, and one libFuzzer executable each.
-        .target(name: "FuzzTargets", dependencies: ["BoardyTrace", "BoardyDispatch", "BoardySimulation"], path: "Fuzz/Targets"),
+        .target(
+            name: "FuzzTargets",
+            dependencies: [
+                "Boardy", "BoardyTrace", "BoardyDispatch", "BoardySimulation", "BoardyReplay", "BoardyViz", "BoardyVizCore", "BoardyVizSimulation",
+                "BoardyGraphviz",
+            ], path: "Fuzz/Targets"),
         .target(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"),
         .executableTarget(name: "fuzz-trace-reader", dependencies: ["FuzzTargets", "CFuzzerDriver"], path: "Fuzz/fuzz-trace-reader"),
         .executableTarget(name: "fuzz-scenario-loader", dependencies: ["FuzzTargets", "CFuzzerDriver"], path: "Fuzz/fuzz-scenario-loader"),
@@ -145,7 +151,9 @@ let package = Package(
             dependencies: ["BoardySimulation", "Boardy", "BoardyVizCore", "BoardyViz", "BoardyVizSimulation", "BoardyTestSupport", "boardy-viz"]
         ),
         .testTarget(name: "BoardyGraphvizTests", dependencies: ["BoardyGraphviz"]),
-        .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets", "BoardyTestSupport"]),
+        .testTarget(
+            name: "FuzzCorpusTests",
+            dependencies: ["FuzzTargets", "BoardyTestSupport", "BoardyTrace", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "BoardyReplayTests",
             dependencies: ["BoardyReplay", "BoardySimulation", "BoardyVizSimulation", "Boardy", "BoardyTestSupport", "boardy-viz"]

@@ -1,0 +1,124 @@
+import Boardy
+import BoardyGraphviz
+import BoardyReplay
+import BoardySimulation
+import BoardyTrace
+import BoardyViz
+import BoardyVizCore
+import BoardyVizSimulation
+
+/// The whole pipeline on one scenario, in process: simulate → read back → stats, graph (declared
+/// and observed), timeline, Chrome export, replay, check. Used by `make fuzz-cli`, by the
+/// `fuzz-pipeline` and `fuzz-views` libFuzzer targets, and by the generative tests.
+public enum Pipeline {
+    /// Something the pipeline got wrong (a valid scenario that failed a step).
+    public struct Failure: Error, CustomStringConvertible {
+        /// The step and what went wrong.
+        public var description: String
+    }
+
+    /// Bounds small enough for many runs a second; a generated runaway stops at them.
+    public static let bounds = RunBounds(horizon: .seconds(3_600), maxEvents: 20_000)
+
+    /// Runs every step on `text` (a scenario that must load) and throws the first failure.
+    /// Returns the trace's JSON Lines.
+    @discardableResult
+    public static func run(scenarioJSON text: String, name: String = "gen.json") throws -> String {
+        let s: Scenario
+        do {
+            s = try ScenarioLoader.load(json: text, file: name)
+        } catch {
+            throw Failure(description: "a generated scenario did not load: \(error)\n\(text)")
+        }
+        let first = Simulator.run(s, bounds: bounds)
+        let jsonl = first.jsonl
+        guard Simulator.run(s, bounds: bounds).jsonl == jsonl else { throw Failure(description: "two runs gave different traces\n\(text)") }
+        let trace: Trace
+        do {
+            trace = try Trace.read(text: jsonl, name: "gen.jsonl")
+        } catch {
+            throw Failure(description: "a trace we wrote does not read back: \(error)\n\(text)")
+        }
+        guard trace.events.count == first.events.count else { throw Failure(description: "events lost reading back\n\(text)") }
+        try views(trace)
+        do {
+            _ = try FlowGraph.render(FlowModel(scenario: s), format: .dot)
+        } catch {
+            throw Failure(description: "graph of the scenario: \(error)\n\(text)")
+        }
+        let replay = try Replayer.replay(trace, scenario: s, traceName: "gen.jsonl", options: .init())
+        guard replay.isSame else { throw Failure(description: "the replay diverged: \(replay)\n\(text)") }
+        _ = StaticCheck.check(s)
+        return jsonl
+    }
+
+    /// What every command that reads a trace makes of it: stats, the observed graph, the
+    /// timeline (before layout) and the Chrome export.
+    public static func views(_ trace: Trace) throws {
+        var stats = TraceStats()
+        for e in trace.events { stats.add(e) }
+        _ = stats.json.jsonText
+        _ = stats.text
+        do {
+            _ = try FlowGraph.render(FlowModel(trace: trace), format: .dot)
+            _ = try GraphvizRenderer.render(Timeline.graph(trace), engine: "nop2", format: .dot)
+        } catch {
+            throw Failure(description: "rendering a trace: \(error)")
+        }
+        _ = ChromeTraceExport.export(trace).jsonText
+    }
+
+    /// `text` with one small edit chosen by `seed`: a byte changed, removed or repeated, or a
+    /// line removed, repeated or swapped with the next: the mistakes of hands and of disks.
+    public static func mutate(_ text: String, seed: UInt64) -> String {
+        var bytes = Array(text.utf8)
+        guard !bytes.isEmpty else { return text }
+        var g = seed
+        func next(_ n: Int) -> Int {
+            // SplitMix64: a generator needs a seed we choose (the library's is for test inputs).
+            g &+= 0x9E37_79B9_7F4A_7C15
+            var z = g
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(max(n, 1)))
+        }
+        let at = next(bytes.count)
+        switch next(6) {
+        case 0: bytes[at] = UInt8(truncatingIfNeeded: next(256))
+        case 1: bytes.remove(at: at)
+        case 2: bytes.insert(bytes[at], at: at)
+        default:
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let i = next(lines.count)
+            switch next(3) {
+            case 0: lines.remove(at: i)
+            case 1: lines.insert(lines[i], at: i)
+            default: if i + 1 < lines.count { lines.swapAt(i, i + 1) }
+            }
+            return lines.joined(separator: "\n")
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A mutated scenario either loads (and then goes through the pipeline's reading steps) or
+    /// is refused with an error that names where.
+    public static func checkMutatedScenario(_ text: String) throws {
+        do {
+            let s = try ScenarioLoader.load(json: text, file: "mutated.json")
+            let r = Simulator.run(s, bounds: bounds)
+            try views(try Trace.read(text: r.jsonl))
+        } catch let e as ScenarioError {
+            guard e.line != nil || !(e.path ?? "").isEmpty else { throw Failure(description: "an error with no location: \(e)\n\(text)") }
+        }
+    }
+
+    /// A mutated trace either reads (and renders) or is refused naming its line.
+    public static func checkMutatedTrace(_ text: String) throws {
+        do {
+            try views(try Trace.read(text: text, name: "mutated.jsonl", order: .lenient))
+            _ = try Trace.read(text: text, name: "mutated.jsonl")
+        } catch let e as TraceReadError {
+            guard e.line > 0 || e.message.contains("empty") else { throw Failure(description: "an error with no line: \(e)") }
+        }
+    }
+}
