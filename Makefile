@@ -9,7 +9,7 @@ OUT        ?= out
 BENCH_BUILD = .build-release
 BIN         = .build/debug
 
-.PHONY: deps build demo test bench tsan asan memcheck scale fuzz schemas clean
+.PHONY: deps build demo test bench tsan asan memcheck scale fuzz fuzz-cli schemas clean
 
 ## deps: install libgraphviz-dev through apt when pkg-config cannot find libgvc. Where there is no
 ## apt (macOS: `brew install graphviz pkg-config`), say what is missing instead.
@@ -67,6 +67,19 @@ bench: deps
 	$(BENCH_BUILD)/release/boardy-bench simulate
 	$(BENCH_BUILD)/release/boardy-bench render
 
+## fuzz-cli: the whole pipeline on generated scenarios (simulate, read-back, stats, graph, timeline,
+## export, replay, check, and a mutation of each scenario and trace), in process, for
+## FUZZ_CLI_SECONDS (default 300) from FUZZ_CLI_SEED, every 200th case also through the release
+## `boardy-viz`; then `make fuzz` with FUZZERS="views pipeline" (the libFuzzer view and pipeline
+## targets). Executions are printed as name=value lines; FUZZING.md keeps the totals.
+FUZZ_CLI_SECONDS ?= 300
+FUZZ_CLI_SEED    ?= 1
+fuzz-cli: deps
+	$(SWIFT) build -c release --scratch-path $(BENCH_BUILD) --product boardy-fuzz-cli
+	$(SWIFT) build -c release --scratch-path $(BENCH_BUILD) --product boardy-viz
+	$(BENCH_BUILD)/release/boardy-fuzz-cli --seconds $(FUZZ_CLI_SECONDS) --seed $(FUZZ_CLI_SEED) --cli $(BENCH_BUILD)/release/boardy-viz
+	$(MAKE) fuzz FUZZERS="views pipeline"
+
 ## schemas: validate every sample scenario and checked-in trace against schemas/ (Python's jsonschema; also run by `make test`).
 schemas:
 	python3 schemas/validate.py samples/*.json samples/traces/*.jsonl Tests/*/Fixtures/*.jsonl
@@ -104,18 +117,24 @@ scale: deps
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS    ?= -1
 FUZZ_BUILD    = .build-fuzz
-FUZZERS       = trace-reader scenario-loader barrier-settings
+FUZZERS       = trace-reader scenario-loader barrier-settings views pipeline
+# Graphviz (2.42) leaks on its own in layout and in cgraph's string pool: the view targets, which
+# call it, run without leak detection.
+FUZZ_LEAKS_views    = -detect_leaks=0
+FUZZ_LEAKS_pipeline = -detect_leaks=0
 fuzz: deps
 	for f in $(FUZZERS); do \
 	  $(SWIFT) build -c release --scratch-path $(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld --product fuzz-$$f || exit 1; \
 	done
-	mkdir -p $(FUZZ_BUILD)/work/trace-reader $(FUZZ_BUILD)/work/scenario-loader $(FUZZ_BUILD)/work/barrier-settings $(FUZZ_BUILD)/crashes
+	mkdir -p $(addprefix $(FUZZ_BUILD)/work/,$(FUZZERS)) $(addprefix Fuzz/corpus/,$(FUZZERS)) $(FUZZ_BUILD)/crashes
 	cp samples/traces/*.jsonl Tests/*/Fixtures/*.jsonl $(FUZZ_BUILD)/work/trace-reader/
+	cp samples/traces/*.jsonl $(FUZZ_BUILD)/work/views/
 	cp samples/*.json $(FUZZ_BUILD)/work/scenario-loader/
 	for f in $(FUZZERS); do \
 	  echo "== fuzz-$$f"; \
 	  $(FUZZ_BUILD)/release/fuzz-$$f $(FUZZ_BUILD)/work/$$f Fuzz/corpus/$$f -max_total_time=$(FUZZ_SECONDS) -runs=$(FUZZ_RUNS) \
-	    -max_len=65536 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/crashes/$$f- || exit 1; \
+	    -max_len=65536 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/crashes/$$f- \
+	    $(FUZZ_LEAKS_$$f) || exit 1; \
 	done
 
 clean:

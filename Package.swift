@@ -122,6 +122,10 @@ let package = Package(
         .executableTarget(name: "fuzz-trace-reader", dependencies: ["FuzzTargets", "CFuzzerDriver"], path: "Fuzz/fuzz-trace-reader"),
         .executableTarget(name: "fuzz-scenario-loader", dependencies: ["FuzzTargets", "CFuzzerDriver"], path: "Fuzz/fuzz-scenario-loader"),
         .executableTarget(name: "fuzz-barrier-settings", dependencies: ["FuzzTargets", "CFuzzerDriver"], path: "Fuzz/fuzz-barrier-settings"),
+        .executableTarget(name: "fuzz-views", dependencies: ["FuzzTargets", "CFuzzerDriver"], path: "Fuzz/fuzz-views"),
+        .executableTarget(name: "fuzz-pipeline", dependencies: ["FuzzTargets", "CFuzzerDriver"], path: "Fuzz/fuzz-pipeline"),
+        // `make fuzz-cli`: the whole pipeline on generated scenarios and their mutations, in a loop.
+        .executableTarget(name: "boardy-fuzz-cli", dependencies: ["FuzzTargets"], path: "Fuzz/boardy-fuzz-cli"),
 
         .testTarget(
             name: "BoardyTraceTests",

@@ -27,6 +27,35 @@ public enum FuzzTargets {
         if let s = try? ScenarioLoader.load(yaml: text, file: "fuzz.yaml") { _ = StaticCheck.check(s) }
     }
 
+    /// The views over any bytes read as a trace (leniently): stats, the observed graph, the
+    /// timeline and the Chrome export must all take whatever the reader accepts.
+    public static func views(_ bytes: UnsafeRawBufferPointer) {
+        guard var reader = try? TraceReader(bytes: Array(bytes), name: "fuzz") else { return }
+        reader.order = .lenient
+        guard let trace = try? reader.readAll() else { return }
+        do {
+            try Pipeline.views(trace)
+        } catch {
+            preconditionFailure("a view failed on a trace the reader accepted: \(error)")
+        }
+    }
+
+    /// The whole pipeline: the first bytes decode to a valid scenario (``ScenarioGenome``) that
+    /// must go through every step; the last eight choose a mutation of it and of its trace, which
+    /// must be handled or refused with a location.
+    public static func pipeline(_ bytes: UnsafeRawBufferPointer) {
+        var genome = ScenarioGenome(Array(bytes))
+        let text = genome.scenarioJSON()
+        let seed = bytes.suffix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        do {
+            let jsonl = try Pipeline.run(scenarioJSON: text)
+            try Pipeline.checkMutatedScenario(Pipeline.mutate(text, seed: seed))
+            try Pipeline.checkMutatedTrace(Pipeline.mutate(jsonl, seed: seed))
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+
     /// Tealium's barrier settings: any JSON document, leniently.
     public static func barrierSettings(_ bytes: UnsafeRawBufferPointer) {
         guard let value = try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self)) else { return }

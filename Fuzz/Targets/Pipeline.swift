@@ -18,7 +18,7 @@ public enum Pipeline {
     }
 
     /// Bounds small enough for many runs a second; a generated runaway stops at them.
-    public static let bounds = RunBounds(horizon: .seconds(3_600), maxEvents: 20_000)
+    public static let bounds = RunBounds(horizon: .seconds(120), maxEvents: 2_000)
 
     /// Runs every step on `text` (a scenario that must load) and throws the first failure.
     /// Returns the trace's JSON Lines.

@@ -51,7 +51,7 @@ struct PipelineTests {
             let s = dir.appendingPathComponent("s\(seed).json").path
             try Data(text.utf8).write(to: URL(fileURLWithPath: s))
             let t = dir.appendingPathComponent("s\(seed).jsonl").path
-            let sim = try runCLI(["simulate", s, "-o", t, "--horizon", "3600", "--max-events", "20000"])
+            let sim = try runCLI(["simulate", s, "-o", t, "--horizon", "120", "--max-events", "2000"])
             #expect(sim.code == 0 || sim.code == 3, "\(sim.err)\n\(text)")
             for args in [
                 ["stats", t], ["graph", s, "-o", dir.appendingPathComponent("g\(seed).svg").path], ["graph", t, "--format", "dot"],
