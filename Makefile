@@ -118,23 +118,21 @@ FUZZ_SECONDS ?= 60
 FUZZ_RUNS    ?= -1
 FUZZ_BUILD    = .build-fuzz
 FUZZERS       = trace-reader scenario-loader barrier-settings views pipeline
-# Graphviz (2.42) leaks on its own in layout and in cgraph's string pool: the view targets, which
-# call it, run without leak detection.
-FUZZ_LEAKS_views    = -detect_leaks=0
-FUZZ_LEAKS_pipeline = -detect_leaks=0
+# Graphviz (2.42) leaks on its own in layout and in cgraph's string pool: the view and pipeline
+# targets, which call it, run without leak detection.
 fuzz: deps
 	for f in $(FUZZERS); do \
 	  $(SWIFT) build -c release --scratch-path $(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld --product fuzz-$$f || exit 1; \
 	done
-	mkdir -p $(addprefix $(FUZZ_BUILD)/work/,$(FUZZERS)) $(addprefix Fuzz/corpus/,$(FUZZERS)) $(FUZZ_BUILD)/crashes
+	mkdir -p $(addprefix $(FUZZ_BUILD)/work/,trace-reader scenario-loader barrier-settings views pipeline) $(addprefix Fuzz/corpus/,$(FUZZERS)) $(FUZZ_BUILD)/crashes
 	cp samples/traces/*.jsonl Tests/*/Fixtures/*.jsonl $(FUZZ_BUILD)/work/trace-reader/
 	cp samples/traces/*.jsonl $(FUZZ_BUILD)/work/views/
 	cp samples/*.json $(FUZZ_BUILD)/work/scenario-loader/
 	for f in $(FUZZERS); do \
-	  echo "== fuzz-$$f"; \
+	  echo "== fuzz-$$f"; leaks=; case $$f in views|pipeline) leaks=-detect_leaks=0;; esac; \
 	  $(FUZZ_BUILD)/release/fuzz-$$f $(FUZZ_BUILD)/work/$$f Fuzz/corpus/$$f -max_total_time=$(FUZZ_SECONDS) -runs=$(FUZZ_RUNS) \
 	    -max_len=65536 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/crashes/$$f- \
-	    $(FUZZ_LEAKS_$$f) || exit 1; \
+	    $$leaks || exit 1; \
 	done
 
 clean:
