@@ -123,6 +123,16 @@ final class Output {
             kind = .standardOutput
             return
         }
+        // Standard output's own names (/dev/stdout, /proc/self/fd/1) and every other device are
+        // streams, even when the shell sent them to a file: replacing that file would lose what
+        // is written, since the shell holds the old one open.
+        if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") {
+            for input in inputs where input != "-" && Self.sameFile(input, path) {
+                throw CannotCreateError(message: "refusing to write \(path): it is the same file as the input \(input); choose another output")
+            }
+            kind = .stream(path)
+            return
+        }
         // Follow symlinks to what they name: the link stays, its target is written.
         let target = Self.resolveLinks(path)
         var st = stat()
@@ -143,12 +153,6 @@ final class Output {
                 kind = .stream(target)
                 return
             }
-        }
-        // Standard output's own names (/dev/stdout, /proc/self/fd/1) are streams even when the
-        // shell sent them to a file.
-        if target.hasPrefix("/proc/") || target.hasPrefix("/dev/") {
-            kind = .stream(target)
-            return
         }
         let folder = (target as NSString).deletingLastPathComponent.isEmpty ? "." : (target as NSString).deletingLastPathComponent
         var fst = stat()
@@ -171,6 +175,13 @@ final class Output {
             mode = 0o666 & ~mask
         }
         kind = .file(target: target, temporary: temporary, fd: fd, mode: mode)
+    }
+
+    /// Whether `a` and `b` name the same file (symlinks followed).
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        var sa = stat()
+        var sb = stat()
+        return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
     }
 
     /// `path` with every symlink along it followed (a dangling link names its would-be target).

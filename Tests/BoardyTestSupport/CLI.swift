@@ -23,8 +23,11 @@ public func runCLI(_ args: [String], environment: [String: String] = [:], stdin:
     p.standardError = err
     try p.run()
     if let stdin {
+        // A child that exits without reading (bad usage) closes the pipe: the write must fail
+        // quietly, not raise SIGPIPE in the test process.
+        signal(SIGPIPE, SIG_IGN)
         DispatchQueue.global().async {
-            input.fileHandleForWriting.write(stdin)
+            try? input.fileHandleForWriting.write(contentsOf: stdin)
             try? input.fileHandleForWriting.close()
         }
     }
