@@ -30,56 +30,9 @@ extension Expectation {
     /// Checks the entry against a run's events; a failure says what was expected and what the
     /// trace shows instead.
     public func check(_ events: [TraceEvent]) -> ExpectationResult {
-        func result(_ ok: Bool, _ detail: @autoclosure () -> String) -> ExpectationResult {
-            ExpectationResult(expectation: summary, passed: ok, detail: ok ? "" : detail())
-        }
-        func lifecycle(_ board: BoardID) -> String {
-            let lines = events.filter { $0.body.board == board.rawValue && ["activation.requested", "activation.cancelled", "activation.performed", "gateway.checked", "barrier.checked"].contains($0.kind) }
-                .prefix(6).map { "seq \($0.seq) t=\($0.t) \($0.kind)" + ($0.body.cancelReason.map { " (\($0))" } ?? "") }
-            return lines.isEmpty ? "the trace never mentions \(board)" : lines.joined(separator: "; ")
-        }
-        switch self {
-        case let .performed(board, times, at, input):
-            let all = events.filter { if case .activationPerformed(board.rawValue, _) = $0.body { return true } else { return false } }
-            let matching = all.filter { e in
-                if let at, e.t != at { return false }
-                if let input, case let .activationPerformed(_, actual) = e.body, actual != input { return false }
-                return true
-            }
-            let ok = times.map { matching.count == $0 } ?? !matching.isEmpty
-            let times = "\(matching.count) matching time\(matching.count == 1 ? "" : "s")"
-            return result(ok, "expected \(summary); the trace shows \(times) (\(all.count) in all): \(lifecycle(board))")
-        case let .never(board, cancelled):
-            let performed = events.filter { if case .activationPerformed(board.rawValue, _) = $0.body { return true } else { return false } }
-            let wasCancelled = events.contains { if case .activationCancelled(board.rawValue, _) = $0.body { return true } else { return false } }
-            if let first = performed.first {
-                return result(false, "expected \(board) never to run; it ran at seq \(first.seq) (t=\(first.t))")
-            }
-            return result(!cancelled || wasCancelled, "expected a cancellation of \(board); the trace shows none: \(lifecycle(board))")
-        case let .stuck(expected):
-            let stuck = events.filter { if case .stuckBarrier = $0.body { return true } else { return false } }
-            let names = stuck.map { e -> String in
-                if case let .stuckBarrier(b, g, w) = e.body { return "\(b) (gate \(g), waiting: \(w.joined(separator: ", ")))" }
-                return ""
-            }
-            return result(!stuck.isEmpty == expected, expected ? "expected a stuck barrier; the run ended with none" : "expected nothing stuck; stuck: \(names.joined(separator: "; "))")
-        case let .loop(expected):
-            let loops = events.filter { $0.kind == "barrier.loop" }
-            let cycles = loops.compactMap { e -> String? in
-                if case let .barrierLoop(_, c) = e.body { return c.joined(separator: " → ") }
-                return nil
-            }
-            return result(!loops.isEmpty == expected, expected ? "expected a barrier loop; none was recorded" : "expected no loop; recorded: \(cycles.joined(separator: "; "))")
-        case let .sent(dispatcher, n):
-            let total = events.reduce(0) { sum, e in
-                if case let .dispatchSent(d, count, _) = e.body, d == dispatcher { return sum + count }
-                return sum
-            }
-            let held = events.last { if case .stuckDispatcher(dispatcher, _) = $0.body { return true } else { return false } }
-            var detail = "expected \(n) events sent to \(dispatcher); the trace shows \(total)"
-            if case let .stuckDispatcher(_, waiting)? = held?.body { detail += " (\(waiting.count) still held at the end)" }
-            return result(total == n, detail)
-        }
+        let tally = ExpectationRecorder(for: [self])
+        for e in events { tally.record(e) }
+        return tally.results()[0]
     }
 }
 
@@ -87,5 +40,108 @@ extension TraceEvent.Body {
     var cancelReason: String? {
         if case let .activationCancelled(_, r) = self { return r.rawValue }
         return nil
+    }
+}
+
+/// Checks an `expect` list while a run records its events: it keeps counts and the few events
+/// a message quotes, never the trace, so `test` checks a run of any length (a runaway stopped at
+/// ten million events) in bounded memory. ``Expectation/check(_:)`` uses it too, so both give
+/// the same verdicts and messages.
+public final class ExpectationRecorder: TraceObserver, @unchecked Sendable {
+    // Confined to the thread that drives the run, as the engine is.
+    private let expectations: [Expectation]
+    private var lifecycle: [String: [String]] = [:]
+    private var performedAll: [String: Int] = [:]
+    private var performedMatching: [Int]
+    private var firstPerformed: [String: (seq: Int, t: TraceTime)] = [:]
+    private var cancelled = Set<String>()
+    private var stuck: [String] = []
+    private var loops: [String] = []
+    private var sent: [String: Int] = [:]
+    private var held: [String: Int] = [:]
+    private let boards: Set<String>
+    /// Messages quote at most this many stuck barriers or loops.
+    static let quoted = 100
+
+    /// A recorder for `expectations`.
+    public init(for expectations: [Expectation]) {
+        self.expectations = expectations
+        performedMatching = Array(repeating: 0, count: expectations.count)
+        boards = Set(expectations.compactMap { e -> String? in
+            switch e {
+            case let .performed(b, _, _, _), let .never(b, _): return b.rawValue
+            default: return nil
+            }
+        })
+    }
+
+    public func record(_ e: consuming TraceEvent) {
+        switch e.body {
+        case let .stuckBarrier(b, g, w):
+            if stuck.count < Self.quoted { stuck.append("\(b) (gate \(g), waiting: \(w.joined(separator: ", ")))") }
+        case let .barrierLoop(_, c):
+            if loops.count < Self.quoted { loops.append(c.joined(separator: " → ")) }
+        case let .dispatchSent(d, n, _): sent[d, default: 0] += n
+        case let .stuckDispatcher(d, w): held[d] = w.count
+        case .activationRequested, .activationCancelled, .activationPerformed, .gatewayChecked, .barrierChecked:
+            guard let board = e.body.board, boards.contains(board) else { return }
+            if lifecycle[board, default: []].count < 6 {
+                lifecycle[board, default: []].append("seq \(e.seq) t=\(e.t) \(e.kind)" + (e.body.cancelReason.map { " (\($0))" } ?? ""))
+            }
+            switch e.body {
+            case .activationCancelled: cancelled.insert(board)
+            case let .activationPerformed(_, actual):
+                performedAll[board, default: 0] += 1
+                if firstPerformed[board] == nil { firstPerformed[board] = (e.seq, e.t) }
+                for (i, x) in expectations.enumerated() {
+                    guard case let .performed(b, _, at, input) = x, b.rawValue == board else { continue }
+                    if let at, e.t != at { continue }
+                    if let input, actual != input { continue }
+                    performedMatching[i] += 1
+                }
+            default: break
+            }
+        default: break
+        }
+    }
+
+    /// The verdict on each expectation, in order.
+    public func results() -> [ExpectationResult] {
+        expectations.enumerated().map { i, x in
+            func result(_ ok: Bool, _ detail: @autoclosure () -> String) -> ExpectationResult {
+                ExpectationResult(expectation: x.summary, passed: ok, detail: ok ? "" : detail())
+            }
+            func story(_ board: BoardID) -> String {
+                let lines = lifecycle[board.rawValue] ?? []
+                return lines.isEmpty ? "the trace never mentions \(board)" : lines.joined(separator: "; ")
+            }
+            switch x {
+            case let .performed(board, times, _, _):
+                let matching = performedMatching[i]
+                let ok = times.map { matching == $0 } ?? (matching > 0)
+                let count = "\(matching) matching time\(matching == 1 ? "" : "s")"
+                return result(ok, "expected \(x.summary); the trace shows \(count) (\(performedAll[board.rawValue] ?? 0) in all): \(story(board))")
+            case let .never(board, wantCancelled):
+                if let first = firstPerformed[board.rawValue] {
+                    return result(false, "expected \(board) never to run; it ran at seq \(first.seq) (t=\(first.t))")
+                }
+                return result(
+                    !wantCancelled || cancelled.contains(board.rawValue),
+                    "expected a cancellation of \(board); the trace shows none: \(story(board))")
+            case let .stuck(expected):
+                return result(
+                    !stuck.isEmpty == expected,
+                    expected ? "expected a stuck barrier; the run ended with none" : "expected nothing stuck; stuck: \(stuck.joined(separator: "; "))")
+            case let .loop(expected):
+                return result(
+                    !loops.isEmpty == expected,
+                    expected ? "expected a barrier loop; none was recorded" : "expected no loop; recorded: \(loops.joined(separator: "; "))")
+            case let .sent(dispatcher, n):
+                let total = sent[dispatcher] ?? 0
+                var detail = "expected \(n) events sent to \(dispatcher); the trace shows \(total)"
+                if let h = held[dispatcher] { detail += " (\(h) still held at the end)" }
+                return result(total == n, detail)
+            }
+        }
     }
 }
