@@ -9,11 +9,17 @@ import Foundation
 public enum ScenarioLoader {
     /// Loads the scenario at `path`: YAML for `.yaml`/`.yml`, JSON otherwise.
     public static func load(path: String) throws(ScenarioError) -> Scenario {
+        // Read through a file handle, to the end: a pipe or a device (`<(…)`, /dev/stdin) has no
+        // size to read up to.
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ScenarioError(file: path, message: "cannot open the file: check that it exists and can be read")
+        }
+        defer { try? handle.close() }
         let bytes: [UInt8]
         do {
-            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            bytes = [UInt8](try handle.readToEnd() ?? Data())
         } catch {
-            throw ScenarioError(file: path, message: "cannot read the file: \((error as NSError).localizedFailureReason ?? error.localizedDescription)")
+            throw ScenarioError(file: path, message: "cannot read the file: \(error.localizedDescription)")
         }
         let lower = path.lowercased()
         let yaml: Bool? = lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") ? true : lower.hasSuffix(".json") ? false : nil
@@ -25,6 +31,9 @@ public enum ScenarioLoader {
     /// when the first character is `{`, else YAML.
     public static func load(bytes: [UInt8], file: String, yaml: Bool? = nil) throws(ScenarioError) -> Scenario {
         let text = try utf8Text(bytes, file: file)
+        guard text.contains(where: { !$0.isWhitespace }) else {
+            throw ScenarioError(file: file, line: 1, column: 1, message: "the file is empty: a scenario is a JSON object or a YAML mapping (see samples/)")
+        }
         let isYAML = yaml ?? (text.first(where: { !$0.isWhitespace }) != "{")
         return isYAML ? try load(yaml: text, file: file) : try load(json: text, file: file)
     }

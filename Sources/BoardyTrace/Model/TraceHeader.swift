@@ -50,6 +50,8 @@ public struct TraceHeader: Sendable, Hashable {
 
     /// Reads a header from a parsed line 1, checking the format and version.
     public init(jsonObject o: JSONObject) throws(TraceFieldError) {
+        var seen = Set<String>()
+        for m in o.members where !seen.insert(m.key).inserted { throw TraceFieldError("duplicate key \"\(m.key)\" in the header") }
         guard o["format"] == .string(Self.format) else {
             throw TraceFieldError("not a boardy trace: line 1 must be a header with \"format\":\"boardy-trace\"")
         }
