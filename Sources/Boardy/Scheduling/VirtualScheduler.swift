@@ -98,6 +98,13 @@ public final class VirtualScheduler: Scheduler {
         return ran
     }
 
+    /// Drops every pending action without running it. A run that ends early (cut at `until`, or
+    /// halted at a bound) calls it when done: a pending action holds the runtime it belongs to,
+    /// which holds this scheduler, and the cycle would keep the whole app alive.
+    public func removeAllPending() {
+        queue = Heap()
+    }
+
     /// When the next action that is not cancelled falls due, if any.
     public var nextDueTime: TraceTime? {
         while let first = queue.min, first.token.isCancelled { _ = queue.removeMin() }

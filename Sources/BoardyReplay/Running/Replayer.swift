@@ -176,6 +176,8 @@ public enum Replayer {
             }
         }
 
+        // What is still scheduled would keep the target alive through its runtime.
+        scheduler.removeAllPending()
         var result = ReplayResult(
             traceName: traceName, header: header, targetName: targetName, recordedEvents: recorded.count,
             replayedEvents: comparator.count, stimuliFed: fed, divergence: nil, recordedDefinition: header.definition,
