@@ -94,7 +94,7 @@ let package = Package(
         .executableTarget(
             name: "boardy-viz",
             dependencies: [
-                "Boardy", "BoardySimulation", "BoardyVizCore", "BoardyViz", "BoardyVizSimulation", "BoardyGraphviz", "BoardyReplay",
+                "Boardy", "BoardySimulation", "BoardyVizCore", "BoardyViz", "BoardyVizSimulation", "BoardyGraphviz", "BoardyReplay", "BoardyLock",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

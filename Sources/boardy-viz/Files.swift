@@ -1,5 +1,6 @@
 import ArgumentParser
 import BoardyGraphviz
+import BoardyLock
 import BoardySimulation
 import BoardyTrace
 import Foundation
@@ -165,6 +166,7 @@ final class Output {
             throw CannotCreateError(message: "cannot write \(path): \(String(cString: strerror(errno))) in \(folder)")
         }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        Interrupts.track(temporary)
         // A new file gets the usual mode (0666 less the umask); a replaced one keeps its own.
         let mode: mode_t
         if stat(target, &st) == 0 {
@@ -233,6 +235,7 @@ final class Output {
         finished = true
         guard case let .file(target, temporary, fd, mode) = kind else { return }
         fchmod(fd, mode)
+        defer { Interrupts.untrack(temporary) }
         let closed = close(fd)
         guard closed == 0, rename(temporary, target) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -248,6 +251,7 @@ final class Output {
         if case let .file(_, temporary, fd, _) = kind {
             close(fd)
             unlink(temporary)
+            Interrupts.untrack(temporary)
         }
     }
 
@@ -281,3 +285,43 @@ func checkTraceOutput(_ output: String?) throws {
 
 /// POSIX `write`, named apart from ``Output/write(_:)``.
 @inline(__always) private func posixWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(fd, bytes, count) }
+
+/// Ctrl-C (or SIGTERM, SIGHUP) during a long run removes the temporary files not yet renamed
+/// into place, then ends the process by the same signal, as users and scripts expect: the target
+/// is left as it was, and no `.boardy-viz-*` file stays behind.
+enum Interrupts {
+    struct State {
+        var temporaries: [String] = []
+        var sources: [any DispatchSourceSignal] = []
+    }
+
+    static let state = LockedValue(State())
+
+    static func track(_ path: String) {
+        state.withLockedValue { s in
+            s.temporaries.append(path)
+            guard s.sources.isEmpty else { return }
+            // A parent may have started us with these signals blocked (Foundation's Process
+            // does): unblock them, or an interrupt would wait for the end of the run.
+            var set = sigset_t()
+            sigemptyset(&set)
+            for sig in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, sig) }
+            pthread_sigmask(SIG_UNBLOCK, &set, nil)
+            for sig in [SIGINT, SIGTERM, SIGHUP] {
+                signal(sig, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+                source.setEventHandler {
+                    for p in state.withLockedValue({ $0.temporaries }) { unlink(p) }
+                    signal(sig, SIG_DFL)
+                    kill(getpid(), sig)
+                }
+                source.resume()
+                s.sources.append(source)
+            }
+        }
+    }
+
+    static func untrack(_ path: String) {
+        state.withLockedValue { s in s.temporaries.removeAll { $0 == path } }
+    }
+}

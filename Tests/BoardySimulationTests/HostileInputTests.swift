@@ -260,6 +260,31 @@ struct HostileInputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["c.json", "fifo", "g.png", "link.svg", "real.svg", "t.dot"])
     }
 
+    @Test("Ctrl-C during a long run leaves no temporary file and no output, and the process ends by the signal")
+    func interrupted() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let s = try Self.write(
+            #"{"scenario":"rus","boards":[{"id":"a","onActivate":[{"after":0.000001,"output":1}]}],"flows":["a ->> a"],"script":[{"at":0,"activate":"a"}]}"#,
+            "rus.json", in: dir)
+        let out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let bin = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("boardy-viz")
+        let p = Process()
+        p.executableURL = FileManager.default.fileExists(atPath: bin.path) ? bin : repoRoot.appendingPathComponent(".build/debug/boardy-viz")
+        p.arguments = ["simulate", s, "-o", out.appendingPathComponent("t.jsonl").path]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        // Wait for the temporary file, then interrupt.
+        for _ in 0..<200 where (try FileManager.default.contentsOfDirectory(atPath: out.path)).isEmpty { usleep(20_000) }
+        #expect(try !FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+        kill(p.processIdentifier, SIGINT)
+        p.waitUntilExit()
+        #expect(p.terminationReason == .uncaughtSignal && p.terminationStatus == SIGINT)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+    }
+
     @Test("inputs accept - for standard input: scenarios (JSON or YAML) and traces")
     func standardInput() throws {
         let scenario = try Data(contentsOf: URL(fileURLWithPath: Self.checkout))
