@@ -55,32 +55,38 @@ func warn(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
 }
 
-/// Runs `body`, turning input errors into exit 65 with their message, and anything unexpected
-/// into exit 70 (never 1 by accident).
+/// An error the CLI reports as one line and an exit code of contract §3.
+protocol CommandError: Error {
+    /// The line printed after `error: `: what was wrong, where, and what to do.
+    var report: String { get }
+    /// The exit code.
+    var exitCode: ExitCode { get }
+}
+
+extension ScenarioError: CommandError {
+    var exitCode: ExitCode { Exit.malformed }
+    var report: String { description }
+}
+
+extension TraceReadError: CommandError {
+    var exitCode: ExitCode { Exit.malformed }
+    var report: String { description }
+}
+
+extension TraceWriteError: CommandError {
+    var exitCode: ExitCode { Exit.cannotCreate }
+    var report: String { "cannot write \(description)" }
+}
+
+/// Runs `body`, turning each known error into its message and exit code (65 malformed input, 66
+/// no input, 73 no output, 64 usage, 69 a missing Graphviz plugin), and anything unexpected into
+/// exit 70 (never 1 by accident).
 func guarded<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
-    } catch let e as ScenarioError {
-        warn("error: \(e)")
-        throw Exit.malformed
-    } catch let e as TraceReadError {
-        warn("error: \(e)")
-        throw Exit.malformed
-    } catch let e as InputError {
-        warn("error: \(e.message)")
-        throw Exit.malformed
-    } catch let e as NoInputError {
-        warn("error: \(e.message)")
-        throw Exit.noInput
-    } catch let e as CannotCreateError {
-        warn("error: \(e.message)")
-        throw Exit.cannotCreate
-    } catch let e as UsageError {
-        warn("error: \(e.message)")
-        throw Exit.usage
-    } catch let e as TraceWriteError {
-        warn("error: cannot write \(e.description)")
-        throw Exit.cannotCreate
+    } catch let e as any CommandError {
+        warn("error: \(e.report)")
+        throw e.exitCode
     } catch let e as GraphvizError {
         warn("error: \(e)")
         throw e.missingPlugin != nil ? Exit.unavailable : Exit.internalError
@@ -92,8 +98,11 @@ func guarded<T>(_ body: () throws -> T) throws -> T {
     }
 }
 
-struct InputError: Error {
+/// Input that is malformed in a way no reader reported (exit 65).
+struct InputError: CommandError {
     var message: String
+    var report: String { message }
+    var exitCode: ExitCode { Exit.malformed }
 }
 
 /// Writes `text` to `output` (whole or not at all), or to standard output.

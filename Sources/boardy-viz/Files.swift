@@ -19,18 +19,24 @@ import Foundation
 // replaced; a missing folder or a place that cannot be written is exit 73.
 
 /// An input that cannot be opened (exit 66).
-struct NoInputError: Error {
+struct NoInputError: CommandError {
     var message: String
+    var report: String { message }
+    var exitCode: ExitCode { Exit.noInput }
 }
 
 /// An output that cannot be created (exit 73).
-struct CannotCreateError: Error {
+struct CannotCreateError: CommandError {
     var message: String
+    var report: String { message }
+    var exitCode: ExitCode { Exit.cannotCreate }
 }
 
 /// Bad usage found after parsing (exit 64): a flag that contradicts an output's extension.
-struct UsageError: Error {
+struct UsageError: CommandError {
     var message: String
+    var report: String { message }
+    var exitCode: ExitCode { Exit.usage }
 }
 
 /// Checks that `path` (an input) can be read: `-` always can; otherwise it must be a readable
@@ -47,6 +53,12 @@ func checkInput(_ path: String) throws {
     guard access(path, R_OK) == 0 else {
         throw NoInputError(message: "cannot open \(path): \(String(cString: strerror(errno))); check its permissions")
     }
+}
+
+/// Whether `path` is a regular file (not a pipe, a device or a folder).
+func isRegularFile(_ path: String) -> Bool {
+    var st = stat()
+    return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
 }
 
 /// Standard input, read once, whole.

@@ -36,14 +36,19 @@ struct GraphCommand: ParsableCommand {
             defer { out.discard() }
             let format = try pictureFormat(format, output: output)
             let model: FlowModel
-            if input == "-" {
-                // Standard input is read once, then told apart by its first line.
-                let bytes = readStandardInput()
+            if input == "-" || !isRegularFile(input) {
+                // Standard input, a pipe or a device (`<(…)`) is read once, whole, then told
+                // apart by its first line: peeking would consume what the loader needs.
+                let bytes = input == "-" ? readStandardInput() : [UInt8](FileHandle(forReadingAtPath: input)?.readDataToEndOfFile() ?? Data())
+                let name = input == "-" ? "<stdin>" : input
                 let head = String(decoding: bytes.prefix(200), as: UTF8.self)
                 if head.contains("\"boardy-trace\"") {
-                    model = FlowModel(trace: try Trace.read(text: String(decoding: bytes, as: UTF8.self), name: "<stdin>"))
+                    var reader = try TraceReader(bytes: bytes, name: name)
+                    let trace = try reader.readAll()
+                    for w in trace.warnings { warn(w.description) }
+                    model = FlowModel(trace: trace)
                 } else {
-                    model = FlowModel(scenario: try ScenarioLoader.load(bytes: bytes, file: "<stdin>"))
+                    model = FlowModel(scenario: try ScenarioLoader.load(bytes: bytes, file: name))
                 }
             } else {
                 model = isTrace(input) ? FlowModel(trace: try readTrace(input)) : FlowModel(scenario: try loadScenario(input))
