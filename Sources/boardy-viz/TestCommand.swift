@@ -13,9 +13,10 @@ struct TestCommand: ParsableCommand {
         commandName: "test",
         abstract: "Simulate scenarios and check their expect lists.",
         discussion: """
-            Reports every scenario (PASS, FAIL or MALFORMED, with file:line), then a totals line.
-            Exits 0 when every expectation holds, 1 when one failed, 65 when a file was malformed
-            (the others are still tested), 66 when no scenario was found.
+            Reports every scenario (PASS, FAIL or MALFORMED, with file:line; CANNOT OPEN for a
+            path that cannot be opened), then a totals line. Exits 65 when a file was malformed,
+            else 66 when a path could not be opened or no scenario was found, else 1 when an
+            expectation failed, else 0; every other file is still tested.
 
             Example:
               boardy-viz test samples
@@ -33,14 +34,23 @@ struct TestCommand: ParsableCommand {
     func run() throws {
         var reports: [JSONValue] = []
         var counts: [Outcome: Int] = [:]
-        let files: [String]
-        do {
-            files = try Self.expand(scenarios)
-        } catch let e as NoInputError {
-            warn("error: \(e.message)")
-            throw Exit.noInput
+        // A path that cannot be opened is reported in its place; the others are still tested.
+        var files: [String] = []
+        var unopened: [(path: String, message: String)] = []
+        for path in scenarios {
+            do {
+                files += try Self.expand([path])
+            } catch let e as NoInputError {
+                unopened.append((path, e.message))
+            }
         }
-        guard !files.isEmpty else {
+        for u in unopened {
+            switch format {
+            case .text: print("CANNOT OPEN " + (u.message.hasPrefix("cannot open ") ? String(u.message.dropFirst(12)) : u.message))
+            case .json: reports.append(["file": .string(u.path), "result": "cannot-open", "passed": false, "error": .string(u.message)])
+            }
+        }
+        guard !files.isEmpty || !unopened.isEmpty else {
             warn("error: no scenario (.json, .yaml, .yml) found in \(scenarios.joined(separator: ", "))")
             throw Exit.noInput
         }
@@ -91,15 +101,21 @@ struct TestCommand: ParsableCommand {
         let passed = counts[.passed] ?? 0, failed = counts[.failed] ?? 0, malformed = counts[.malformed] ?? 0
         switch format {
         case .text:
-            print("\(files.count) scenario\(files.count == 1 ? "" : "s"): \(passed) passed, \(failed) failed, \(malformed) malformed")
+            print(
+                "\(files.count) scenario\(files.count == 1 ? "" : "s"): \(passed) passed, \(failed) failed, \(malformed) malformed"
+                    + (unopened.isEmpty ? "" : "; \(unopened.count) could not be opened"))
         case .json:
             print(
                 JSONValue.object([
                     "scenarios": .array(reports),
-                    "totals": ["scenarios": .int(Int64(files.count)), "passed": .int(Int64(passed)), "failed": .int(Int64(failed)), "malformed": .int(Int64(malformed))],
+                    "totals": [
+                        "scenarios": .int(Int64(files.count)), "passed": .int(Int64(passed)), "failed": .int(Int64(failed)),
+                        "malformed": .int(Int64(malformed)), "unopened": .int(Int64(unopened.count)),
+                    ],
                 ]).jsonText)
         }
         if malformed > 0 { throw Exit.malformed }
+        if !unopened.isEmpty { throw Exit.noInput }
         if failed > 0 { throw Exit.failed }
     }
 

@@ -324,6 +324,11 @@ struct HostileInputTests {
         #expect((o?["totals"] as? [String: Any])?["malformed"] as? Int == 1)
         #expect((o?["scenarios"] as? [Any])?.count == 3)
         #expect(try runCLI(["test", dir.appendingPathComponent("none").path]).code == 66)
+        // A path that cannot be opened is reported in its place; the others are still tested.
+        let mixed = try runCLI(["test", Self.checkout, dir.appendingPathComponent("none.json").path])
+        #expect(mixed.code == 66)
+        #expect(mixed.out.contains("PASS \(Self.checkout)"))
+        #expect(mixed.out.contains("CANNOT OPEN \(dir.path)/none.json"))
     }
 
     // MARK: nothing vanishes, small lies
