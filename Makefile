@@ -118,8 +118,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_RUNS    ?= -1
 FUZZ_BUILD    = .build-fuzz
 FUZZERS       = trace-reader scenario-loader barrier-settings views pipeline
-# Graphviz (2.42) leaks on its own in layout and in cgraph's string pool, and some engine runs
-# leave reference cycles (FUZZING.md): the view and pipeline targets run without leak detection.
+# Graphviz (2.42) leaks on its own in layout and in cgraph's string pool: the view and pipeline
+# targets, which call it, run without leak detection.
 fuzz: deps
 	for f in $(FUZZERS); do \
 	  $(SWIFT) build -c release --scratch-path $(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld --product fuzz-$$f || exit 1; \

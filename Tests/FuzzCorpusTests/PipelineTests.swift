@@ -1,3 +1,6 @@
+import Boardy
+import BoardyDispatch
+import BoardySimulation
 import BoardyTestSupport
 import BoardyTrace
 import Foundation
@@ -38,6 +41,29 @@ struct PipelineTests {
             guard let jsonl = try? Pipeline.run(scenarioJSON: text) else { continue }
             #expect(throws: Never.self) { try Pipeline.checkMutatedTrace(Pipeline.mutate(jsonl, seed: seed)) }
         }
+    }
+
+    @Test("a run that is over leaves nothing alive: stuck barriers and pending work do not keep the app in a reference cycle")
+    func nothingLeftAlive() throws {
+        var kept = 0
+        for (bytes, _) in Self.inputs(150, seed: 3) {
+            var g = ScenarioGenome(bytes)
+            let s = try ScenarioLoader.load(json: g.scenarioJSON())
+            weak var mainboard: Motherboard?
+            weak var runtime: BoardyRuntime?
+            weak var dispatch: DispatchManager?
+            do {
+                let built = ScenarioBuilder.build(s, observer: TraceRecorder())
+                (mainboard, runtime, dispatch) = (built.mainboard, built.runtime, built.dispatch)
+                for step in s.script {
+                    built.scheduler.schedule(after: step.at) { Simulator.apply(step.action, to: built.mainboard, dispatch: built.dispatch) }
+                }
+                _ = built.runtime.drive(built.scheduler, bounds: Pipeline.bounds, lastStimulus: s.script.map(\.at).max() ?? .zero)
+                built.runtime.tearDown()
+            }
+            if mainboard != nil || runtime != nil || dispatch != nil { kept += 1 }
+        }
+        #expect(kept == 0, "\(kept) of 150 runs kept their app alive")
     }
 
     @Test("through the real CLI: generated scenarios succeed in every command; mutations exit 64/65 with file:line, never a crash")

@@ -89,6 +89,14 @@ final class BarrierCoordinator {
 
     var isEmpty: Bool { runs.isEmpty }
 
+    /// Forgets every open run (and the activations waiting in them) without resolving them.
+    func removeAll() {
+        runs = [:]
+        activationRuns = [:]
+        runsByGate = [:]
+        waitedOnBy = [:]
+    }
+
     // MARK: Starting and joining
 
     /// Registers `pending` as waiting on the activation barrier `barrier` (joining its open

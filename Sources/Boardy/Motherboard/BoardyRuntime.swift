@@ -153,6 +153,19 @@ public final class BoardyRuntime {
 
     private var quiescenceToken: Int?
 
+    /// Ends the app's life after a run that is over (a simulation, a replay): drops the barrier
+    /// runs still open, with the activations waiting in them, and what is still scheduled when
+    /// the scheduler is a ``VirtualScheduler``. A waiting activation holds its motherboard, which
+    /// holds this runtime: without this, a run that ends with a stuck barrier would keep the
+    /// whole app alive. Nothing is recorded; call it after the stuck reports.
+    public func tearDown() {
+        barriers.removeAll()
+        stack.removeAll()
+        pending.removeAll()
+        retired.removeAll()
+        (scheduler as? VirtualScheduler)?.removeAllPending()
+    }
+
     /// Records an event from a component beside the engine (such as the dispatch layer) under
     /// motherboard path `mb`, caused by `cause` (by default the current cause). Returns its `seq`
     /// (0 when nothing observes).

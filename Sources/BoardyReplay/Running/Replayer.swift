@@ -176,8 +176,8 @@ public enum Replayer {
             }
         }
 
-        // What is still scheduled would keep the target alive through its runtime.
-        scheduler.removeAllPending()
+        // What is still scheduled, or waits on a barrier, would keep the target alive.
+        runtime.tearDown()
         var result = ReplayResult(
             traceName: traceName, header: header, targetName: targetName, recordedEvents: recorded.count,
             replayedEvents: comparator.count, stimuliFed: fed, divergence: nil, recordedDefinition: header.definition,

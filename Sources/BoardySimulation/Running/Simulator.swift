@@ -111,7 +111,7 @@ public enum Simulator {
             built.runtime.reportOpenBarriers(extra: ["until": true])
             built.dispatch?.reportHeld(extra: ["until": true])
         }
-        built.scheduler.removeAllPending()
+        built.runtime.tearDown()
         let events = recorder?.takeRecording() ?? RecordedEvents()
         return SimulationResult(
             header: header(of: scenario, bounds: bounds), events: events, endTime: built.scheduler.now,
