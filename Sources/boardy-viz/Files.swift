@@ -136,6 +136,7 @@ final class Output {
             kind = .standardOutput
             return
         }
+        guard !path.isEmpty else { throw UsageError(message: "-o needs a path (or - for standard output)") }
         // Standard output's own names (/dev/stdout, /proc/self/fd/1) and every other device are
         // streams, even when the shell sent them to a file: replacing that file would lose what
         // is written, since the shell holds the old one open.
@@ -149,13 +150,13 @@ final class Output {
         // Follow symlinks to what they name: the link stays, its target is written.
         let target = Self.resolveLinks(path)
         var st = stat()
+        var lst = stat()
+        if lstat(target, &lst) == 0, (lst.st_mode & S_IFMT) == S_IFLNK {
+            throw CannotCreateError(message: "cannot write \(path): its symlinks never reach a file (a loop); fix the link or choose another output")
+        }
         if stat(target, &st) == 0 {
-            for input in inputs where input != "-" {
-                var ist = stat()
-                if stat(input, &ist) == 0, ist.st_dev == st.st_dev, ist.st_ino == st.st_ino {
-                    throw CannotCreateError(
-                        message: "refusing to write \(path): it is the same file as the input \(input); choose another output")
-                }
+            for input in inputs where input != "-" && Self.sameFile(input, target) {
+                throw CannotCreateError(message: "refusing to write \(path): it is the same file as the input \(input); choose another output")
             }
             switch st.st_mode & S_IFMT {
             case S_IFDIR:
@@ -169,8 +170,11 @@ final class Output {
         }
         let folder = (target as NSString).deletingLastPathComponent.isEmpty ? "." : (target as NSString).deletingLastPathComponent
         var fst = stat()
-        guard stat(folder, &fst) == 0, (fst.st_mode & S_IFMT) == S_IFDIR else {
+        guard stat(folder, &fst) == 0 else {
             throw CannotCreateError(message: "cannot write \(path): the folder \(folder) does not exist; create it first")
+        }
+        guard (fst.st_mode & S_IFMT) == S_IFDIR else {
+            throw CannotCreateError(message: "cannot write \(path): \(folder) is a file, not a folder")
         }
         var template = Array((folder + "/.boardy-viz-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
