@@ -238,6 +238,16 @@ struct HostileInputTests {
         #expect(folder.code == 73)
         #expect(folder.err.contains("is a folder"))
 
+        let loopA = dir.appendingPathComponent("loop-a").path
+        try FileManager.default.createSymbolicLink(atPath: loopA, withDestinationPath: "loop-b")
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("loop-b").path, withDestinationPath: "loop-a")
+        let loop = try runCLI(["graph", Self.checkout, "-o", loopA])
+        #expect(loop.code == 73)
+        #expect(loop.err.contains("a loop"))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: loopA) == "loop-b")
+        try FileManager.default.removeItem(atPath: loopA)
+        try FileManager.default.removeItem(atPath: dir.appendingPathComponent("loop-b").path)
+        #expect(try runCLI(["graph", Self.checkout, "-o", ""]).code == 64)
         let png = dir.appendingPathComponent("g.png").path
         #expect(try runCLI(["graph", Self.checkout, "-o", png]).code == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: png)).prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
