@@ -116,6 +116,27 @@ struct HostileInputTests {
         #expect(!StaticCheck.check(ended).contains { $0.code == "runaway-cycle" })
     }
 
+    @Test("check on a 20,000-board ring finds the one barrier loop and the one runaway cycle, each naming every board")
+    func largeRings() throws {
+        let n = 20_000
+        let boards = (0..<n).map { #"{"id":"b\#($0)","activationBarrier":{"board":"b\#(($0 + 1) % n)"},"onActivate":[{"output":1}]}"# }
+        let flows = (0..<n).map { #""b\#($0) ->> b\#(($0 + 1) % n)""# }
+        let ring = try ScenarioLoader.load(
+            json: #"{"scenario":"ring","boards":[\#(boards.joined(separator: ","))],"flows":[\#(flows.joined(separator: ","))],"script":[{"at":0,"activate":"b0"}]}"#)
+        let findings = StaticCheck.check(ring)
+        let loops = findings.filter { $0.code == "barrier-loop" }
+        #expect(loops.count == 1)
+        #expect(loops.first?.boards.count == n)
+        // Every board is behind a gate, so no activation cycle runs ungated.
+        #expect(!findings.contains { $0.code == "runaway-cycle" })
+        let open = try ScenarioLoader.load(
+            json: #"{"scenario":"ring","boards":[\#((0..<n).map { #"{"id":"b\#($0)","onActivate":[{"output":1}]}"# }.joined(separator: ","))],"flows":[\#(flows.joined(separator: ","))],"script":[{"at":0,"activate":"b0"}]}"#)
+        let cycles = StaticCheck.check(open).filter { $0.code == "runaway-cycle" }
+        #expect(cycles.count == 1)
+        #expect(cycles.first?.severity == .error)
+        #expect(cycles.first?.boards.count == n)
+    }
+
     // MARK: parser limits
 
     @Test("a YAML alias bomb is refused quickly, naming a line; nesting past 500 is refused in YAML and JSON alike")

@@ -48,35 +48,23 @@ public enum StaticCheck {
                 return out
             }
             var gates: [BoardID] = []
-            for b in boards { for g in waitsOn(b) where !gates.contains(g) { gates.append(g) } }
-            var reported = Set<[BoardID]>()
-            for start in gates {
-                // Iterative DFS from `start` over gates; a path back to `start` is a loop.
-                var stack: [(BoardID, [BoardID])] = [(start, [start])]
-                var seen: Set<BoardID> = []
-                while let (node, path) = stack.popLast() {
-                    guard let spec = byID[node] else { continue }
-                    for next in waitsOn(spec) {
-                        if next == start {
-                            let cycle = path
-                            let key = cycle.sorted()
-                            if reported.insert(key).inserted {
-                                let isGatewaySelf = cycle.count == 1 && isMain && s.gateway?.gate == start
-                                findings.append(
-                                    Finding(
-                                        severity: .error, code: "barrier-loop",
-                                        message: "barrier loop: \(cycle.map(\.rawValue).joined(separator: " → ")) → \(start): "
-                                            + (cycle.count == 1 ? "\(start) waits on its own barrier" : "each gate waits on the next"),
-                                        suggestion: isGatewaySelf
-                                            ? "exempt \(start) from the gateway (gateway.exempt), or set \"bypassGateway\": true on it"
-                                            : "remove one of the activation barriers on \(cycle.map(\.rawValue).joined(separator: ", ")), or exempt a gate",
-                                        boards: cycle))
-                            }
-                        } else if seen.insert(next).inserted {
-                            stack.append((next, path + [next]))
-                        }
-                    }
-                }
+            var seen = Set<BoardID>()
+            for b in boards { for g in waitsOn(b) where seen.insert(g).inserted { gates.append(g) } }
+            // Linear in the gates and their edges (a 5,000-gate chain used to take minutes).
+            let finder = CycleFinder(nodes: gates, edges: Dictionary(gates.map { g in (g, byID[g].map(waitsOn) ?? []) }, uniquingKeysWith: { a, _ in a }), target: { $0 })
+            for found in finder.cycles(using: { _ in true }) {
+                let cycle = found.map(\.from)
+                guard let start = cycle.first else { continue }
+                let isGatewaySelf = cycle.count == 1 && isMain && s.gateway?.gate == start
+                findings.append(
+                    Finding(
+                        severity: .error, code: "barrier-loop",
+                        message: "barrier loop: \(cycle.map(\.rawValue).joined(separator: " → ")) → \(start): "
+                            + (cycle.count == 1 ? "\(start) waits on its own barrier" : "each gate waits on the next"),
+                        suggestion: isGatewaySelf
+                            ? "exempt \(start) from the gateway (gateway.exempt), or set \"bypassGateway\": true on it"
+                            : "remove one of the activation barriers on \(cycle.map(\.rawValue).joined(separator: ", ")), or exempt a gate",
+                        boards: cycle))
             }
         }
         return findings
@@ -96,10 +84,15 @@ public enum StaticCheck {
         })
         forEachMotherboard(s) { boards, isMain in
             var gates: [(BoardID, isGateway: Bool)] = []
-            if isMain, let g = s.gateway { gates.append((g.gate, true)) }
-            for b in boards { if let gate = b.activationBarrier?.gate, !gates.contains(where: { $0.0 == gate }) { gates.append((gate, false)) } }
+            var seen = Set<BoardID>()
+            if isMain, let g = s.gateway {
+                gates.append((g.gate, true))
+                seen.insert(g.gate)
+            }
+            for b in boards { if let gate = b.activationBarrier?.gate, seen.insert(gate).inserted { gates.append((gate, false)) } }
+            let byID = Dictionary(boards.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
             for (gate, isGateway) in gates {
-                guard let spec = boards.first(where: { $0.id == gate }) else { continue }
+                guard let spec = byID[gate] else { continue }
                 let completesItself = spec.kind == .task || spec.kind == .blockTask || spec.kind == .resultTask
                     || spec.onActivate.contains { if case .complete = $0.action { return true } else { return false } }
                 var resolvingOutput = false
@@ -165,34 +158,36 @@ public enum StaticCheck {
                 }
                 return out
             }
+            // The flows by the board whose outputs they route, read once (linear in the flows).
+            var routes: [BoardID: [(on: JSONValue?, to: BoardID, source: String)]] = [:]
+            for (i, flow) in flows.enumerated() {
+                let fp = "\(flowsPath)[\(i)]"
+                switch flow {
+                case let .steps(ids):
+                    for (a, next) in zip(ids, ids.dropFirst()) { routes[a, default: []].append((nil, next, fp)) }
+                case let .handler(from, on, .activate(to, _)):
+                    routes[from, default: []].append((on, to, fp))
+                default: break
+                }
+            }
             var edges: [BoardID: [ActivationEdge]] = [:]
             for b in boards {
                 let fx = effects(b)
-                for e in fx { if let to = e.activates { edges[b.id, default: []].append(ActivationEdge(to: to, delayed: e.delay > .zero, source: e.path)) } }
-                for (i, flow) in flows.enumerated() {
-                    let fp = "\(flowsPath)[\(i)]"
-                    switch flow {
-                    case let .steps(ids):
-                        for (a, next) in zip(ids, ids.dropFirst()) where a == b.id {
-                            for e in fx where e.output != nil {
-                                edges[b.id, default: []].append(ActivationEdge(to: next, delayed: e.delay > .zero, source: fp))
-                            }
-                        }
-                    case let .handler(from, on, .activate(to, _)) where from == b.id:
-                        for e in fx where e.output != nil && (on == nil || on == e.output) {
-                            edges[b.id, default: []].append(ActivationEdge(to: to, delayed: e.delay > .zero, source: fp))
-                        }
-                    default: break
+                for e in fx {
+                    if let to = e.activates { edges[b.id, default: []].append(ActivationEdge(to: to, delayed: e.delay > .zero, source: e.path)) }
+                }
+                for r in routes[b.id] ?? [] {
+                    for e in fx where e.output != nil && (r.on == nil || r.on == e.output) {
+                        edges[b.id, default: []].append(ActivationEdge(to: r.to, delayed: e.delay > .zero, source: r.source))
                     }
                 }
             }
+            let finder = CycleFinder(nodes: boards.map(\.id), edges: edges, target: \.to)
             var reported = Set<BoardID>()
             for synchronousOnly in [true, false] {
-                for start in boards.map(\.id) where !reported.contains(start) && !gated(start) {
-                    guard let cycle = findCycle(from: start, edges: edges, usable: { (!synchronousOnly || !$0.delayed) && !gated($0.to) })
-                    else { continue }
+                for cycle in finder.cycles(using: { (!synchronousOnly || !$0.delayed) && !gated($0.to) }) {
                     let ids = cycle.map(\.from)
-                    if ids.contains(where: reported.contains) { continue }
+                    guard let start = ids.first, !ids.contains(where: reported.contains) else { continue }
                     reported.formUnion(ids)
                     let sources = cycle.map { "\($0.from) → \($0.edge.to) at \(s.source(of: $0.edge.source))" }
                     let names = (ids + [start]).map(\.rawValue).joined(separator: " → ")
@@ -212,36 +207,6 @@ public enum StaticCheck {
             }
         }
         return findings
-    }
-
-    /// A shortest cycle from `start` back to it over `usable` edges (breadth first), as the
-    /// edges taken, each with the board it leaves.
-    static func findCycle(
-        from start: BoardID, edges: [BoardID: [ActivationEdge]], usable: (ActivationEdge) -> Bool
-    ) -> [(from: BoardID, edge: ActivationEdge)]? {
-        var previous: [BoardID: (BoardID, ActivationEdge)] = [:]
-        var queue: [BoardID] = [start]
-        var head = 0
-        while head < queue.count {
-            let node = queue[head]
-            head += 1
-            for e in edges[node] ?? [] where usable(e) {
-                if e.to == start {
-                    var path: [(from: BoardID, edge: ActivationEdge)] = [(node, e)]
-                    var at = node
-                    while at != start, let (p, pe) = previous[at] {
-                        path.insert((p, pe), at: 0)
-                        at = p
-                    }
-                    return path
-                }
-                if previous[e.to] == nil, e.to != start {
-                    previous[e.to] = (node, e)
-                    queue.append(e.to)
-                }
-            }
-        }
-        return nil
     }
 
     /// Boards that nothing activates: no stimulus, flow, step or barrier reaches them.

@@ -528,28 +528,40 @@ struct ScenarioReader {
 struct IDScope {
     let ids: [BoardID]
     let all: [BoardID]
+    // Looked up once per reference: sets, so a scenario of 100,000 boards checks in linear time.
+    private let idSet: Set<BoardID>
+    private let allSet: Set<BoardID>
     let reader: ScenarioReader
     var inContinuous = false
     var dispatchers: [String] = []
 
     init(boards: [BoardSpec], reader: ScenarioReader, inContinuous: Bool = false) {
         ids = boards.map(\.id)
-        func collect(_ bs: [BoardSpec]) -> [BoardID] { bs.flatMap { [$0.id] + collect($0.boards) } }
-        all = collect(boards)
+        var all: [BoardID] = []
+        func collect(_ bs: [BoardSpec]) {
+            for b in bs {
+                all.append(b.id)
+                collect(b.boards)
+            }
+        }
+        collect(boards)
+        self.all = all
+        idSet = Set(ids)
+        allSet = Set(all)
         self.reader = reader
         self.inContinuous = inContinuous
     }
 
     /// `id` must be declared in this motherboard.
     func check(_ id: BoardID, _ path: String) throws(ScenarioError) {
-        guard ids.contains(id) else {
-            let hint = all.contains(id) ? " (it is declared inside a continuous board: address it from there)" : didYouMean(id.rawValue, ids.map(\.rawValue))
+        guard idSet.contains(id) else {
+            let hint = allSet.contains(id) ? " (it is declared inside a continuous board: address it from there)" : didYouMean(id.rawValue, ids.map(\.rawValue))
             throw reader.fail(path, "undeclared board \"\(id)\"\(hint)")
         }
     }
 
     /// `id` must be declared somewhere in the scenario.
     func checkAnywhere(_ id: BoardID, _ path: String) throws(ScenarioError) {
-        guard all.contains(id) else { throw reader.fail(path, "undeclared board \"\(id)\"\(didYouMean(id.rawValue, all.map(\.rawValue)))") }
+        guard allSet.contains(id) else { throw reader.fail(path, "undeclared board \"\(id)\"\(didYouMean(id.rawValue, all.map(\.rawValue)))") }
     }
 }
