@@ -176,6 +176,7 @@ final class Output {
         guard (fst.st_mode & S_IFMT) == S_IFDIR else {
             throw CannotCreateError(message: "cannot write \(path): \(folder) is a file, not a folder")
         }
+        // mkstemp replaces the X's with a unique name and creates the file, mode 0600.
         var template = Array((folder + "/.boardy-viz-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {
@@ -228,11 +229,10 @@ final class Output {
         }
     }
 
-    /// Writes `bytes` whole, then commits.
-    func write(_ bytes: some Collection<UInt8>) throws {
+    /// Writes `data` whole, then commits.
+    func write(_ data: [UInt8]) throws {
         let (fd, owned) = try openStream()
         defer { if owned { close(fd) } }
-        let data = Array(bytes)
         var offset = 0
         while offset < data.count {
             let n = data.withUnsafeBytes { posixWrite(fd, $0.baseAddress! + offset, data.count - offset) }

@@ -222,7 +222,7 @@ public final class BoardyRuntime {
     /// Queues work: during processing it waits for the current item to finish (then runs before
     /// anything queued earlier: depth first); otherwise it runs now, to completion.
     func submit(_ item: consuming WorkItem) {
-        if haltedBy != nil { return }
+        if isHalted { return }
         if isProcessing {
             pending.append(item)
         } else {
@@ -246,7 +246,11 @@ public final class BoardyRuntime {
 
     /// The bound that halted the run (`max-events` or `horizon`), if one did: from then on the
     /// runtime takes no more work.
-    public private(set) var haltedBy: String?
+    public private(set) var haltedBy: String? {
+        didSet { isHalted = haltedBy != nil }
+    }
+    /// ``haltedBy`` as the flag `submit` reads for every work item, without an exclusivity check.
+    @exclusivity(unchecked) private var isHalted = false
 
     /// Drops what is left of a drain that passed `limit` and records why (the cold path, kept
     /// out of the drain loop).

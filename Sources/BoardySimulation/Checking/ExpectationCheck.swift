@@ -48,7 +48,9 @@ extension TraceEvent.Body {
 /// ten million events) in bounded memory. ``Expectation/check(_:)`` uses it too, so both give
 /// the same verdicts and messages.
 public final class ExpectationRecorder: TraceObserver, @unchecked Sendable {
-    // Confined to the thread that drives the run, as the engine is.
+    // `@unchecked Sendable` because TraceObserver requires Sendable: it is safe as the engine's
+    // own state is, by confinement. Only the thread that drives the run calls `record`, and
+    // `results()` is read after the run returns, on the same thread.
     private let expectations: [Expectation]
     private var lifecycle: [String: [String]] = [:]
     private var performedAll: [String: Int] = [:]

@@ -15,8 +15,16 @@ public struct SimulationResult: Sendable {
     public var endTime: TraceTime
     /// Settings warnings (Tealium is lenient: invalid barrier entries are ignored).
     public var warnings: [String]
-    /// Counts for the summary, counted as the events were recorded.
-    public var summary: SimulationSummary
+    /// Counts for the summary: counted as the events were recorded when they were not kept,
+    /// else computed from the kept events when asked (not on the run's hot path).
+    public var summary: SimulationSummary {
+        if let counted { return counted }
+        let counter = SimulationSummary.Counter()
+        events.forEachEvent { counter.record($0) }
+        return counter.summary(end: endTime)
+    }
+    /// The summary counted during a run that kept no events.
+    var counted: SimulationSummary?
 }
 
 /// The summary `simulate` prints.
@@ -43,7 +51,9 @@ public struct SimulationSummary: Sendable, Hashable {
 
     /// Counts events as a run records them (an observer), so a summary needs no stored trace.
     public final class Counter: TraceObserver, @unchecked Sendable {
-        // Confined to the thread that drives the run, as the engine is.
+        // `@unchecked Sendable` because TraceObserver requires Sendable: safe by confinement, as
+        // the engine's own state is. Only the thread that drives the run records, and the summary
+        // is read after the run returns, on the same thread.
         struct Performed: Hashable { let mb: String, board: String }
         private var performed = Set<Performed>()
         private var events = 0, resolved = 0, loops = 0, stuck = 0, held = 0, runaways = 0
@@ -98,10 +108,12 @@ public enum Simulator {
     public static func run(
         _ scenario: Scenario, bounds: RunBounds, observer: (any TraceObserver)? = nil, keepingEvents: Bool = true
     ) -> SimulationResult {
+        // Keeping the events, the summary is computed from them when asked; otherwise a counter
+        // sees them as they go by.
         let recorder = keepingEvents ? TraceRecorder() : nil
-        let counter = SimulationSummary.Counter()
-        let observers: [any TraceObserver] = [recorder, observer].compactMap { $0 } + [counter]
-        let built = ScenarioBuilder.build(scenario, observer: TraceFanout(observers))
+        let counter = keepingEvents ? nil : SimulationSummary.Counter()
+        let observers: [any TraceObserver] = [recorder, observer, counter].compactMap { $0 }
+        let built = ScenarioBuilder.build(scenario, observer: observers.count == 1 ? observers[0] : TraceFanout(observers))
         for step in scenario.script {
             built.scheduler.schedule(after: step.at) { apply(step.action, to: built.mainboard, dispatch: built.dispatch) }
         }
@@ -115,7 +127,7 @@ public enum Simulator {
         let events = recorder?.takeRecording() ?? RecordedEvents()
         return SimulationResult(
             header: header(of: scenario, bounds: bounds), events: events, endTime: built.scheduler.now,
-            warnings: built.dispatch?.warnings ?? [], summary: counter.summary(end: built.scheduler.now))
+            warnings: built.dispatch?.warnings ?? [], counted: counter?.summary(end: built.scheduler.now))
     }
 
     /// Applies one outside stimulus as the script does: records a `stimulus` event and performs
