@@ -24,8 +24,9 @@ extension FlowModel {
                     Board(
                         mb: mb, id: b.id.rawValue, module: b.module ?? inherited, kind: b.kind.rawValue,
                         exempt: isMain && exempt.contains(b.id.rawValue), bypass: bypass, inner: inner))
-                if let gate = b.activationBarrier?.gate {
-                    let identifier = ActivationBarrier(gate: gate, option: b.activationBarrier!.option).identifier
+                if let spec = b.activationBarrier {
+                    let gate = spec.gate
+                    let identifier = spec.label
                     let loop = isMain && inLoop(gate.rawValue, b.id.rawValue)
                     links.append(Link(from: key(mb, gate), to: key(mb, b.id), kind: .barrier, label: identifier, inLoop: loop))
                 }

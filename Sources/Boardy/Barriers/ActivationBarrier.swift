@@ -5,39 +5,77 @@
 /// final class SomeBoard: Board, GuaranteedBoard {
 ///     typealias InputType = String
 ///     func activationBarrier(withGuaranteedInput input: String) -> ActivationBarrier? {
-///         motherboard?.io("pubAuth", input: Void.self, output: Bool.self, command: Void.self).activation.barrier()
+///         motherboard.ioAuthentication().activation.barrier()
 ///     }
 ///     func activate(withGuaranteedInput input: String) { ... }
 /// }
 /// ```
 ///
-/// The barrier's identifier is the gate plus the option. Activations requested on the same
-/// identifier while its cycle runs share one run of the gate and are released together, in
-/// request order (Boardy rule 12).
+/// Activations requested on the same barrier while its cycle runs share one run of the gate and
+/// are released together, in request order (Boardy rule 12). The gate is activated with the
+/// option's value: nothing for ``ActivationBarrierOption/void``, the key for
+/// ``ActivationBarrierOption/unique(_:)``, the value for
+/// ``ActivationBarrierOption/unidentified(_:)``.
 public struct ActivationBarrier {
-    /// The gate board.
-    public var gate: BoardID
+    /// The gate board (Boardy names it `identifier`; ``gate`` says the same).
+    public let identifier: BoardID
     /// Where the barrier lives.
-    public var scope: ActivationBarrierScope
-    /// What distinguishes barriers on the same gate.
-    public var option: ActivationBarrierOption
-    /// The gate's input when this request starts a cycle.
-    public var input: Any?
+    public let scope: ActivationBarrierScope
+    /// What distinguishes barriers on the same gate, and the gate's input.
+    public let option: ActivationBarrierOption
 
-    /// A barrier on `gate`, in `scope` (``ActivationBarrierScope/mainboard`` by default, as
-    /// Boardy's documentation says; its IO helpers default to `.application`).
-    public init(gate: BoardID, scope: ActivationBarrierScope = .mainboard, option: ActivationBarrierOption = .void, input: Any? = nil) {
-        self.gate = gate
+    /// A barrier on the gate `identifier`, in `scope` (``ActivationBarrierScope/mainboard`` by
+    /// default, as Boardy's documentation says; its IO helpers default to `.application`).
+    /// Boardy keeps this initializer internal; here it is public, so a barrier can be built
+    /// without an IO helper.
+    public init(identifier: BoardID, scope: ActivationBarrierScope = .mainboard, option: ActivationBarrierOption = .void) {
+        self.identifier = identifier
         self.scope = scope
         self.option = option
-        self.input = input
     }
 
-    /// The barrier identifier: the gate id for `.void`, `gate:key` for `.unique(key)`.
-    public var identifier: String {
+    /// A barrier on `gate` (the same as ``init(identifier:scope:option:)``).
+    public init(gate: BoardID, scope: ActivationBarrierScope = .mainboard, option: ActivationBarrierOption = .void) {
+        self.init(identifier: gate, scope: scope, option: option)
+    }
+
+    /// The gate board.
+    public var gate: BoardID { identifier }
+
+    /// The identifier of the barrier board that guards the activation, in Boardy's form
+    /// (`<gate>.___PRIVATE_BARRIER___`, then the option). Boardy appends a `.unique` key's
+    /// `hashValue`, which changes from one process to the next; this appends the key itself, so
+    /// the identifier is the same on every run. An `.unidentified` barrier gets its fresh
+    /// identity when it is checked (see ``ActivationBarrierOption/unidentified(_:)``).
+    public var barrierIdentifier: BoardID {
+        let base = identifier.appending("___PRIVATE_BARRIER___")
+        switch option.identity {
+        case .shared: return base
+        case let .keyed(key): return base.appending(String(describing: key.base))
+        case .none: return base.appending("none")
+        case .fresh: return base.appending("unidentified")
+        }
+    }
+
+    /// The barrier identifier as traced (contract §1): the gate id for `.void`, `gate:key` for
+    /// `.unique(key)`, `gate#none` for `.unidentified(nil)`; a fresh `.unidentified` run is
+    /// numbered by the runtime (`gate#1`, `gate#2`, ...).
+    var traceIdentifier: String {
+        switch option.identity {
+        case .shared: return identifier.rawValue
+        case let .keyed(key): return "\(identifier.rawValue):\(String(describing: key.base))"
+        case .none: return "\(identifier.rawValue)#none"
+        case .fresh: return "\(identifier.rawValue)#"
+        }
+    }
+
+    /// What the gate is activated with (Boardy rule 12: the option's value; nil for `.void`,
+    /// which Boardy passes as `()`, so a `Void` gate accepts it either way).
+    var gateInput: Any? {
         switch option {
-        case .void: return gate.rawValue
-        case let .unique(key): return "\(gate.rawValue):\(key)"
+        case .void: return nil
+        case let .unique(key): return key.base
+        case let .unidentified(value): return value
         }
     }
 }
@@ -48,28 +86,74 @@ public enum ActivationBarrierScope: String, Sendable, Hashable {
     case mainboard
     /// One per identifier for the whole app: every motherboard of a runtime shares it.
     case application
+
+    /// Boardy's former name of ``mainboard``.
+    @available(*, deprecated, renamed: "mainboard", message: "Use .mainboard instead")
+    public static var inMain: ActivationBarrierScope { .mainboard }
+    /// Boardy's former name of ``application``.
+    @available(*, deprecated, renamed: "application", message: "Use .application instead")
+    public static var global: ActivationBarrierScope { .application }
 }
 
-/// What distinguishes barriers on the same gate.
-public enum ActivationBarrierOption: Sendable, Hashable {
-    /// One barrier per gate.
+/// What distinguishes barriers on the same gate, and what the gate is activated with (Boardy's
+/// `ActivationBarrierOption`).
+public enum ActivationBarrierOption {
+    /// One barrier per gate; the gate gets no input. The default.
     case void
-    /// One barrier per gate and key.
-    case unique(String)
-}
+    /// One barrier per gate and key; the gate gets the key.
+    case unique(AnyHashable)
+    /// A fresh barrier for every request: requests never share a run, and the gate gets the value.
+    /// With a nil (or `Void`) value it behaves as ``void``, except that a nil barrier is one
+    /// barrier of its own, as in Boardy.
+    case unidentified(Any?)
 
-extension ActivationHandle {
-    /// A barrier whose gate is this board (Boardy's `ioX().activation.barrier()`).
-    public func barrier(scope: ActivationBarrierScope = .mainboard, option: ActivationBarrierOption = .void, with input: Input)
-        -> ActivationBarrier
-    {
-        ActivationBarrier(gate: identifier, scope: scope, option: option, input: input)
+    /// The option's value, as Boardy hands it to the gate (`()` for ``void``).
+    public var value: Any? {
+        switch self {
+        case .void: return ()
+        case let .unique(value): return value
+        case let .unidentified(value): return value
+        }
+    }
+
+    /// How requests with this option share runs.
+    enum Identity {
+        /// Every request on the gate shares one run.
+        case shared
+        /// Requests with an equal key share a run.
+        case keyed(AnyHashable)
+        /// `.unidentified(nil)`: one run of its own, shared by every nil request.
+        case none
+        /// Every request starts its own run.
+        case fresh
+    }
+
+    var identity: Identity {
+        switch self {
+        case .void: return .shared
+        case let .unique(key): return .keyed(key)
+        case let .unidentified(value):
+            guard let value else { return .none }
+            return value is Void ? .shared : .fresh
+        }
     }
 }
 
-extension ActivationHandle where Input == Void {
-    /// A barrier whose gate is this board, which takes no input.
+extension ActivationHandle {
+    /// A barrier whose gate is this board, activated with `input`: a fresh barrier for every
+    /// request (Boardy's `barrier(scope:with:)`, which makes `.unidentified(input)`).
+    public func barrier(scope: ActivationBarrierScope = .mainboard, with input: Input) -> ActivationBarrier {
+        ActivationBarrier(identifier: identifier, scope: scope, option: .unidentified(input))
+    }
+
+    /// A barrier whose gate is this board, shared by every request with an equal `input`, which
+    /// the gate gets (Boardy's `uniqueBarrier(scope:with:)`).
+    public func uniqueBarrier(scope: ActivationBarrierScope = .mainboard, with input: Input) -> ActivationBarrier where Input: Hashable {
+        ActivationBarrier(identifier: identifier, scope: scope, option: .unique(input))
+    }
+
+    /// A barrier whose gate is this board (Boardy's `ioX().activation.barrier()`).
     public func barrier(scope: ActivationBarrierScope = .mainboard, option: ActivationBarrierOption = .void) -> ActivationBarrier {
-        ActivationBarrier(gate: identifier, scope: scope, option: option)
+        ActivationBarrier(identifier: identifier, scope: scope, option: option)
     }
 }

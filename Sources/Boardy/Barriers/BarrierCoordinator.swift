@@ -16,24 +16,33 @@ struct PendingActivation {
 /// One open run of a gate: the activations waiting for it, in request order.
 final class BarrierRun {
     enum Kind {
-        case gateway(resolveOn: ((Any?) -> Bool?)?)
+        case gateway(resolveOn: ((Any?) -> Bool?)?, join: GatewayKey)
         case activation(ActivationBarrierScope, key: ActivationKey)
     }
 
     let kind: Kind
     /// The barrier identifier, as traced (the gate id for a gateway).
     let identifier: String
+    /// The gate as a node of the wait-for graph (loops).
     let node: GateNode
-    /// The motherboard the gate runs in.
+    /// The gate instance whose completion and outputs resolve the run: `node`, except for a
+    /// gateway run with its own gate instance, whose gate runs in `gateHost`.
+    let signal: GateNode
+    /// The motherboard the run was requested in (where it is traced and resolved).
     let owner: Motherboard
+    /// The motherboard of the run's own gate instance (Boardy's gateway proxy), kept alive by the
+    /// run; nil when the gate runs in `owner`'s tree as one shared instance.
+    let gateHost: Motherboard?
     let order: Int
     var waiting: [PendingActivation] = []
 
-    init(kind: Kind, identifier: String, owner: Motherboard, gate: BoardID, order: Int) {
+    init(kind: Kind, identifier: String, owner: Motherboard, node: GateNode, gateHost: Motherboard?, order: Int) {
         self.kind = kind
         self.identifier = identifier
         self.owner = owner
-        self.node = GateNode(motherboard: ObjectIdentifier(owner), gate: gate)
+        self.node = node
+        self.gateHost = gateHost
+        self.signal = gateHost.map { GateNode(motherboard: ObjectIdentifier($0), gate: node.gate) } ?? node
         self.order = order
     }
 
@@ -43,10 +52,27 @@ final class BarrierRun {
     }
 }
 
-/// Where an activation barrier's cycle is registered: its scope's owner and its identifier.
+/// Where an activation barrier's cycle is registered: its scope's owner and its identity.
 struct ActivationKey: Hashable {
     let scopeOwner: ObjectIdentifier
-    let identifier: String
+    let gate: BoardID
+    /// The `.unique` key; nil for `.void`; a run number for a fresh `.unidentified` run.
+    let option: AnyHashable?
+}
+
+/// An activation barrier request's identity (see ``BarrierCoordinator/identity(of:)``).
+struct BarrierIdentity {
+    /// The barrier identifier as traced.
+    let traced: String
+    /// What equal requests share (besides scope and gate).
+    let option: AnyHashable?
+}
+
+/// A gateway run's identity (Boardy rule 9: one per destination, `<dest>.___GATEWAY___`): the
+/// motherboard the request was made in and the destination.
+struct GatewayKey: Hashable {
+    let motherboard: ObjectIdentifier
+    let destination: BoardID
 }
 
 /// What waits on what, as a value: the open barrier runs of a runtime, for assertions such as
@@ -80,8 +106,13 @@ public struct WaitForGraph: Sendable, Hashable {
 final class BarrierCoordinator {
     private var runs: [ObjectIdentifier: BarrierRun] = [:]
     private var activationRuns: [ActivationKey: BarrierRun] = [:]
-    /// Open runs per gate, in start order.
+    private var gatewayRuns: [GatewayKey: BarrierRun] = [:]
+    /// Open runs per gate node, in start order (the wait-for graph).
     private var runsByGate: [GateNode: [BarrierRun]] = [:]
+    /// Open runs per gate instance whose signals resolve them, in start order.
+    private var runsBySignal: [GateNode: [BarrierRun]] = [:]
+    /// Fresh `.unidentified` runs started so far, to number them.
+    private var freshRuns = 0
     /// Runs in which an activation of a gate waits: the gate's outgoing wait-for edges.
     private var waitedOnBy: [GateNode: [BarrierRun]] = [:]
     private var nextOrder = 0
@@ -93,28 +124,48 @@ final class BarrierCoordinator {
     func removeAll() {
         runs = [:]
         activationRuns = [:]
+        gatewayRuns = [:]
         runsByGate = [:]
+        runsBySignal = [:]
         waitedOnBy = [:]
     }
 
     // MARK: Starting and joining
 
-    /// Registers `pending` as waiting on the activation barrier `barrier` (joining its open
-    /// cycle or starting one). Returns the run and whether it is new (its gate must be
-    /// activated), or nil when waiting would close a loop (then everything on the loop has been
-    /// cancelled and traced).
+    /// The identity of a request's barrier: its traced identifier and what it joins on. Boardy
+    /// rule 12b: a fresh `.unidentified` barrier gets an identity no other request shares,
+    /// numbered in the order they are checked, so the trace is the same on every run.
+    func identity(of barrier: ActivationBarrier) -> BarrierIdentity {
+        switch barrier.option.identity {
+        case .shared: return BarrierIdentity(traced: barrier.traceIdentifier, option: nil)
+        case let .keyed(key): return BarrierIdentity(traced: barrier.traceIdentifier, option: key)
+        case .none: return BarrierIdentity(traced: barrier.traceIdentifier, option: "#none")
+        case .fresh:
+            freshRuns += 1
+            return BarrierIdentity(traced: barrier.traceIdentifier + String(freshRuns), option: -freshRuns)
+        }
+    }
+
+    /// Registers `pending` as waiting on the activation barrier `barrier` in the scope owned by
+    /// `scopeOwner` (joining its open cycle or starting one). Returns the run and whether it is
+    /// new (its gate must be activated), or nil when waiting would close a loop (then everything
+    /// on the loop has been cancelled and traced).
     func wait(
-        _ pending: PendingActivation, onActivationBarrier barrier: ActivationBarrier, key: ActivationKey, runtime: BoardyRuntime
+        _ pending: PendingActivation, onActivationBarrier barrier: ActivationBarrier, identity: BarrierIdentity, scopeOwner: ObjectIdentifier,
+        runtime: BoardyRuntime
     ) -> (BarrierRun, isNew: Bool)? {
+        let identifier = identity.traced
+        let option = identity.option
+        let key = ActivationKey(scopeOwner: scopeOwner, gate: barrier.identifier, option: option)
         if let open = activationRuns[key] {
             guard checkLoop(pending, waitingOn: open.node, runtime: runtime) else { return nil }
             add(pending, to: open)
             return (open, false)
         }
-        let node = GateNode(motherboard: ObjectIdentifier(pending.motherboard), gate: barrier.gate)
+        let node = GateNode(motherboard: ObjectIdentifier(pending.motherboard), gate: barrier.identifier)
         guard checkLoop(pending, waitingOn: node, runtime: runtime) else { return nil }
         let run = BarrierRun(
-            kind: .activation(barrier.scope, key: key), identifier: barrier.identifier, owner: pending.motherboard, gate: barrier.gate,
+            kind: .activation(barrier.scope, key: key), identifier: identifier, owner: pending.motherboard, node: node, gateHost: nil,
             order: nextOrder)
         nextOrder += 1
         register(run)
@@ -123,21 +174,36 @@ final class BarrierCoordinator {
         return (run, true)
     }
 
-    /// Registers `pending` as waiting on a new run of the gateway gate `gate`; nil when that
-    /// would close a loop.
-    func wait(_ pending: PendingActivation, onGateway gate: BoardID, resolveOn: ((Any?) -> Bool?)?, runtime: BoardyRuntime) -> BarrierRun? {
-        let node = GateNode(motherboard: ObjectIdentifier(pending.motherboard), gate: gate)
+    /// Registers `pending` as waiting on the gateway run of its destination (Boardy rule 9):
+    /// joins the open one, or starts one whose gate is `gate` in the gateway's motherboard
+    /// `home` (the wait-for node), running in `makeGateHost()` when each run has its own gate
+    /// instance. Nil when waiting would close a loop.
+    func wait(
+        _ pending: PendingActivation, onGateway gate: BoardID, home: Motherboard, resolveOn: ((Any?) -> Bool?)?,
+        makeGateHost: (() -> Motherboard)?, runtime: BoardyRuntime
+    ) -> (BarrierRun, isNew: Bool)? {
+        let join = GatewayKey(motherboard: ObjectIdentifier(pending.motherboard), destination: pending.board)
+        if let open = gatewayRuns[join] {
+            guard checkLoop(pending, waitingOn: open.node, runtime: runtime) else { return nil }
+            add(pending, to: open)
+            return (open, false)
+        }
+        let node = GateNode(motherboard: ObjectIdentifier(home), gate: gate)
         guard checkLoop(pending, waitingOn: node, runtime: runtime) else { return nil }
-        let run = BarrierRun(kind: .gateway(resolveOn: resolveOn), identifier: gate.rawValue, owner: pending.motherboard, gate: gate, order: nextOrder)
+        let run = BarrierRun(
+            kind: .gateway(resolveOn: resolveOn, join: join), identifier: gate.rawValue, owner: pending.motherboard, node: node,
+            gateHost: makeGateHost?(), order: nextOrder)
         nextOrder += 1
         register(run)
+        gatewayRuns[join] = run
         add(pending, to: run)
-        return run
+        return (run, true)
     }
 
     private func register(_ run: BarrierRun) {
         runs[ObjectIdentifier(run)] = run
         runsByGate[run.node, default: []].append(run)
+        runsBySignal[run.signal, default: []].append(run)
     }
 
     private func add(_ pending: PendingActivation, to run: BarrierRun) {
@@ -147,9 +213,14 @@ final class BarrierCoordinator {
 
     private func remove(_ run: BarrierRun) {
         runs[ObjectIdentifier(run)] = nil
-        if case let .activation(_, key) = run.kind, activationRuns[key] === run { activationRuns[key] = nil }
+        switch run.kind {
+        case let .activation(_, key): if activationRuns[key] === run { activationRuns[key] = nil }
+        case let .gateway(_, join): if gatewayRuns[join] === run { gatewayRuns[join] = nil }
+        }
         runsByGate[run.node]?.removeAll { $0 === run }
         if runsByGate[run.node]?.isEmpty == true { runsByGate[run.node] = nil }
+        runsBySignal[run.signal]?.removeAll { $0 === run }
+        if runsBySignal[run.signal]?.isEmpty == true { runsBySignal[run.signal] = nil }
         for w in run.waiting {
             guard let g = w.forGate else { continue }
             waitedOnBy[g]?.removeAll { $0 === run }
@@ -181,6 +252,8 @@ final class BarrierCoordinator {
         let cancelled = doomed.flatMap { runsByGate[$0] ?? [] }.sorted { $0.order < $1.order }
         for run in cancelled {
             remove(run)
+            // A run's own gate instance may be the motherboard whose work is running now.
+            if let host = run.gateHost { runtime.keepAlive(host) }
             for w in run.waiting {
                 runtime.record(
                     w.motherboard, cause: loopSeq == 0 ? w.requestSeq : loopSeq,
@@ -224,7 +297,7 @@ final class BarrierCoordinator {
     /// released, so a request arriving meanwhile starts a new cycle (rule 13).
     func takeRuns(completedGate gate: BoardID, in mb: Motherboard, isDone: Bool) -> [(BarrierRun, Bool)] {
         let node = GateNode(motherboard: ObjectIdentifier(mb), gate: gate)
-        guard let open = runsByGate[node] else { return [] }
+        guard let open = runsBySignal[node] else { return [] }
         for run in open { remove(run) }
         return open.map { ($0, isDone) }
     }
@@ -233,10 +306,10 @@ final class BarrierCoordinator {
     /// the output a verdict.
     func takeGatewayRuns(outputOf gate: BoardID, in mb: Motherboard, output: Any?) -> [(BarrierRun, Bool)] {
         let node = GateNode(motherboard: ObjectIdentifier(mb), gate: gate)
-        guard let open = runsByGate[node] else { return [] }
+        guard let open = runsBySignal[node] else { return [] }
         var resolved: [(BarrierRun, Bool)] = []
         for run in open {
-            guard case let .gateway(resolveOn) = run.kind, let verdict = resolveOn?(output) else { continue }
+            guard case let .gateway(resolveOn, _) = run.kind, let verdict = resolveOn?(output) else { continue }
             resolved.append((run, verdict))
         }
         for (run, _) in resolved { remove(run) }
@@ -245,7 +318,7 @@ final class BarrierCoordinator {
 
     /// Whether gate `gate` in `mb` has an open run (a cheap check before resolving).
     func hasRuns(gate: BoardID, in mb: Motherboard) -> Bool {
-        runsByGate[GateNode(motherboard: ObjectIdentifier(mb), gate: gate)] != nil
+        runsBySignal[GateNode(motherboard: ObjectIdentifier(mb), gate: gate)] != nil
     }
 
     // MARK: Reports

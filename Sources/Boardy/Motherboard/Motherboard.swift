@@ -38,6 +38,10 @@ public final class Motherboard {
     private var gatewayForAll: GatewayBarrier?
     private var gatewayByBoard: [BoardID: GatewayBarrier] = [:]
     @exclusivity(unchecked) private var hasGateway = false
+    /// For the motherboard of a gateway run's own gate instance (Boardy's gateway proxy): the
+    /// motherboard whose gateway it runs under, and whose gateway it shares (in Boardy the
+    /// proxy shares the producer, which holds the gateway registrations).
+    private weak var gatewayOrigin: Motherboard?
 
     /// A motherboard with `boards` installed now and `boardProducer` producing the others on
     /// demand. A root motherboard gets `runtime` (by default a fresh one on a virtual clock with no
@@ -56,6 +60,18 @@ public final class Motherboard {
     /// A motherboard whose boards are all produced on demand (Boardy's dynamic registration).
     public convenience init(identifier: BoardID = BoardID(MotherboardPath.main.rawValue), boardProducer: BoardProducer, runtime: BoardyRuntime? = BoardyRuntime()) {
         self.init(identifier: identifier, boards: [], boardProducer: boardProducer, runtime: runtime)
+    }
+
+    /// The motherboard of one gateway run's own gate instance: named `<destination>.___GATEWAY___`
+    /// under `owner`, producing from `origin`'s producer and sharing its gateway.
+    private init(gatewayProxyFor destination: BoardID, owner: Motherboard, origin: Motherboard, runtime: BoardyRuntime) {
+        self.identifier = destination.appending("___GATEWAY___")
+        self.path = "\(owner.path)/\(identifier.rawValue)"
+        self.boardProducer = origin.boardProducer
+        self.runtime = runtime
+        self.context = owner.context
+        self.gatewayOrigin = origin
+        self.hasGateway = true
     }
 
     deinit {
@@ -314,14 +330,15 @@ public final class Motherboard {
     /// of the gate (or was cancelled on a loop).
     private func passesGateway(_ board: any ActivatableBoard, _ pending: Request, runtime: BoardyRuntime) -> Bool {
         let id = pending.board
-        guard let entry = gatewayByBoard[id] ?? gatewayForAll else {
+        let home = gatewayOrigin ?? self
+        guard let entry = home.gatewayByBoard[id] ?? home.gatewayForAll else {
             runtime.record(self, cause: pending.requestSeq, .gatewayChecked(board: id.rawValue, barrier: "", result: .pass))
             return true
         }
-        guard case let .gate(gate, gateInput, resolveOn) = entry.kind else {
+        guard case let .gate(gate, gateInput, resolveOn, instances) = entry.kind else {
             runtime.record(
                 self, cause: pending.requestSeq,
-                .gatewayChecked(board: id.rawValue, barrier: gatewayForAll?.gateBoard?.rawValue ?? "", result: .exempt))
+                .gatewayChecked(board: id.rawValue, barrier: home.gatewayForAll?.gateBoard?.rawValue ?? "", result: .exempt))
             return true
         }
         if board.shouldBypassGatewayBarrier() {
@@ -329,13 +346,17 @@ public final class Motherboard {
             return true
         }
         let checked = runtime.record(self, cause: pending.requestSeq, .gatewayChecked(board: id.rawValue, barrier: gate.rawValue, result: .wait))
-        guard let run = runtime.barriers.wait(self.pending(pending), onGateway: gate, resolveOn: resolveOn, runtime: runtime) else {
-            return false
-        }
-        // Rule 9: each gated activation has its own run; the gate gets the destination and input.
+        // Rule 9: one run per destination, its own gate instance unless shared (or unproducible).
+        let perRun = instances == .perRun && home.boardProducer?.canProduceBoard(identifier: gate) == true
+        let makeHost: (() -> Motherboard)? =
+            perRun ? { Motherboard(gatewayProxyFor: id, owner: self, origin: home, runtime: runtime) } : nil
+        guard
+            let (run, isNew) = runtime.barriers.wait(
+                self.pending(pending), onGateway: gate, home: home, resolveOn: resolveOn, makeGateHost: makeHost, runtime: runtime), isNew
+        else { return false }
         let started = runtime.record(self, cause: checked, .barrierStarted(barrier: gate.rawValue, board: gate.rawValue))
         let request = GatewayRequest(destination: id, input: pending.input)
-        submitGate(gate, input: gateInput.map { $0(request) } ?? request, for: id, node: run.node, cause: started, runtime: runtime)
+        (run.gateHost ?? home).submitGate(gate, input: gateInput.map { $0(request) } ?? request, for: id, node: run.node, cause: started, runtime: runtime)
         return false
     }
 
@@ -346,15 +367,17 @@ public final class Motherboard {
             return
         }
         let id = pending.board
+        let identity = runtime.barriers.identity(of: barrier)
         let checked = runtime.record(
-            self, cause: cause, .barrierChecked(board: id.rawValue, barrier: barrier.identifier, scope: barrier.scope.rawValue, result: .wait))
+            self, cause: cause, .barrierChecked(board: id.rawValue, barrier: identity.traced, scope: barrier.scope.rawValue, result: .wait))
         let owner = barrier.scope == .application ? ObjectIdentifier(runtime) : ObjectIdentifier(self)
-        let key = ActivationKey(scopeOwner: owner, identifier: barrier.identifier)
-        guard let (run, isNew) = runtime.barriers.wait(self.pending(pending), onActivationBarrier: barrier, key: key, runtime: runtime), isNew
+        guard
+            let (run, isNew) = runtime.barriers.wait(self.pending(pending), onActivationBarrier: barrier, identity: identity, scopeOwner: owner, runtime: runtime),
+            isNew
         else { return }
-        // Rule 12: the gate runs once per cycle, with the first request's input.
-        let started = runtime.record(self, cause: checked, .barrierStarted(barrier: barrier.identifier, board: barrier.gate.rawValue))
-        submitGate(barrier.gate, input: barrier.input, for: id, node: run.node, cause: started, runtime: runtime)
+        // Rule 12: the gate runs once per cycle, activated with the option's value.
+        let started = runtime.record(self, cause: checked, .barrierStarted(barrier: run.identifier, board: barrier.identifier.rawValue))
+        submitGate(barrier.identifier, input: barrier.gateInput, for: id, node: run.node, cause: started, runtime: runtime)
     }
 
     private func submitGate(_ gate: BoardID, input: Any?, for id: BoardID, node: GateNode, cause: Int, runtime: BoardyRuntime) {
@@ -369,6 +392,8 @@ public final class Motherboard {
                 WorkItem(
                     motherboard: run.owner,
                     action: .call {
+                        // The run's own gate instance lives until the work it queued has run.
+                        if let host = run.gateHost { runtime.keepAlive(host) }
                         let passed = runtime.barrierVerdictOverride?(run.identifier, verdict) ?? verdict
                         let resolved = runtime.record(
                             run.owner, cause: cause, .barrierResolved(barrier: run.identifier, passed: passed, released: run.waiting.count))

@@ -28,7 +28,9 @@ public enum ScenarioBuilder {
         if let g = scenario.gateway {
             let map = Dictionary(g.resolveOn.map { ($0.output, $0.passes) }, uniquingKeysWith: { a, _ in a })
             mainboard.install(
-                gatewayBarrier: .gate(g.gate, resolveOn: map.isEmpty ? nil : { output in (output as? JSONValue)?.stringValue.flatMap { map[$0] } }))
+                gatewayBarrier: .gate(
+                    g.gate, resolveOn: map.isEmpty ? nil : { output in (output as? JSONValue)?.stringValue.flatMap { map[$0] } },
+                    instances: g.gateInstance))
             for id in g.exempt { mainboard.install(gatewayBarrier: .exempt, for: id) }
         }
         var dispatch: DispatchManager?
@@ -43,7 +45,7 @@ public enum ScenarioBuilder {
     }
 
     static func barrier(_ spec: BarrierSpec) -> ActivationBarrier {
-        ActivationBarrier(gate: spec.gate, scope: spec.scope, option: spec.option)
+        spec.barrier
     }
 
     /// Every declared board, produced on demand (so a completed board can be activated again).

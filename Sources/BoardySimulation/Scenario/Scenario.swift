@@ -65,9 +65,49 @@ public struct BoardSpec: Sendable {
 
 /// A board's activation barrier.
 public struct BarrierSpec: Sendable {
+    /// The gate board.
     public var gate: BoardID
+    /// Where the barrier lives.
     public var scope: ActivationBarrierScope
-    public var option: ActivationBarrierOption
+    /// What distinguishes barriers on the gate, and the gate's input.
+    public var option: BarrierOptionSpec
+
+    /// The engine's barrier.
+    public var barrier: ActivationBarrier {
+        ActivationBarrier(identifier: gate, scope: scope, option: option.option)
+    }
+
+    /// The barrier identifier as a trace names it (`gate`, `gate:KEY`); a fresh `.unidentified`
+    /// barrier is numbered at run time, so its label is `gate#…`.
+    public var label: String {
+        switch option {
+        case .void: return gate.rawValue
+        case let .unique(key): return "\(gate.rawValue):\(key)"
+        case let .unidentified(value):
+            guard let value, value != .null else { return "\(gate.rawValue)#none" }
+            return "\(gate.rawValue)#…"
+        }
+    }
+}
+
+/// A scenario's activation barrier option (`"void"`, `"unique:KEY"`, `"unidentified:VALUE"` or
+/// `{"unidentified": VALUE}`).
+public enum BarrierOptionSpec: Sendable, Hashable {
+    /// `.void`: one barrier per gate; the gate gets null.
+    case void
+    /// `.unique(KEY)`: one barrier per gate and key; the gate gets the key.
+    case unique(String)
+    /// `.unidentified(VALUE)`: a fresh barrier per request; the gate gets the value.
+    case unidentified(JSONValue?)
+
+    /// The engine's option.
+    public var option: ActivationBarrierOption {
+        switch self {
+        case .void: return .void
+        case let .unique(key): return .unique(key)
+        case let .unidentified(value): return .unidentified(value == .null ? nil : value)
+        }
+    }
 }
 
 /// One step of `onActivate`, `after` seconds after the previous one.
@@ -105,6 +145,8 @@ public struct GatewaySpec: Sendable {
     public var gate: BoardID
     public var exempt: [BoardID]
     public var resolveOn: [(output: String, passes: Bool)]
+    /// Each run's own gate instance (`perRun`, Boardy's documented wiring) or one `shared`.
+    public var gateInstance: GatewayBarrier.GateInstances = .perRun
 }
 
 /// Dispatchers, barrier settings and tracked outputs.

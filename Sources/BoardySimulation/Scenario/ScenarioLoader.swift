@@ -280,15 +280,25 @@ struct ScenarioReader {
             }
             scope = parsed
         }
-        var option = ActivationBarrierOption.void
+        var option = BarrierOptionSpec.void
+        let expected = "expected \"void\", \"unique:KEY\", \"unidentified:VALUE\" or {\"unidentified\": VALUE}"
         if let op = o["option"] {
-            let name = try string(op, join(path, "option"), what: "\"option\"")
-            if name == "void" {
-                option = .void
-            } else if name.hasPrefix("unique:"), name.count > 7 {
-                option = .unique(String(name.dropFirst(7)))
+            if let members = op.objectValue {
+                guard members.count == 1, let value = members["unidentified"] else {
+                    throw fail(join(path, "option"), "an option object has the one key \"unidentified\"; \(expected)")
+                }
+                option = .unidentified(value)
             } else {
-                throw fail(join(path, "option"), "unknown option \"\(name)\"; expected \"void\" or \"unique:KEY\"")
+                let name = try string(op, join(path, "option"), what: "\"option\"")
+                if name == "void" {
+                    option = .void
+                } else if name.hasPrefix("unique:"), name.count > 7 {
+                    option = .unique(String(name.dropFirst(7)))
+                } else if name.hasPrefix("unidentified:"), name.count > 13 {
+                    option = .unidentified(.string(String(name.dropFirst(13))))
+                } else {
+                    throw fail(join(path, "option"), "unknown option \"\(name)\"; \(expected)")
+                }
             }
         }
         return BarrierSpec(gate: gate, scope: scope, option: option)
@@ -391,7 +401,7 @@ struct ScenarioReader {
     // MARK: Gateway, dispatch
 
     func gatewaySpec(_ value: JSONValue, _ path: String, scope: IDScope) throws(ScenarioError) -> GatewaySpec {
-        let o = try object(value, path, allowed: ["barrier", "exempt", "resolveOn"], what: "the gateway")
+        let o = try object(value, path, allowed: ["barrier", "exempt", "resolveOn", "gateInstance"], what: "the gateway")
         let gate = BoardID(try string(o["barrier"], join(path, "barrier"), what: "the gateway's \"barrier\" (its gate board)"))
         try scope.check(gate, join(path, "barrier"))
         var exempt: [BoardID] = []
@@ -407,7 +417,15 @@ struct ScenarioReader {
             guard case let .object(map) = r else { throw fail(join(path, "resolveOn"), "\"resolveOn\" must map gate outputs to true or false") }
             for m in map.members { resolveOn.append((m.key, try bool(m.value, join(join(path, "resolveOn"), m.key), what: "a resolveOn verdict"))) }
         }
-        return GatewaySpec(gate: gate, exempt: exempt, resolveOn: resolveOn)
+        var instances = GatewayBarrier.GateInstances.perRun
+        if let g = o["gateInstance"] {
+            let name = try string(g, join(path, "gateInstance"), what: "\"gateInstance\"")
+            guard let parsed = GatewayBarrier.GateInstances(rawValue: name) else {
+                throw fail(join(path, "gateInstance"), "unknown gate instance \"\(name)\"; expected \"perRun\" (the default) or \"shared\"")
+            }
+            instances = parsed
+        }
+        return GatewaySpec(gate: gate, exempt: exempt, resolveOn: resolveOn, gateInstance: instances)
     }
 
     func dispatchSpec(_ value: JSONValue, _ path: String, scope: IDScope) throws(ScenarioError) -> DispatchSpec {

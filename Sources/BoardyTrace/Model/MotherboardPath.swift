@@ -45,6 +45,18 @@ public struct MotherboardPath: Sendable, Hashable, Comparable, CustomStringConve
     }
 
     /// The inner motherboard of board `id` in this one.
+    /// Whether this is the motherboard of one gateway run's own gate instance (Boardy's gateway
+    /// proxy, `<parent>/<destination>.___GATEWAY___`).
+    public var isGatewayProxy: Bool { !isRoot && rawValue.hasSuffix(".___GATEWAY___") }
+
+    /// The motherboard whose gateway this proxy serves (itself when it is not one; proxies of
+    /// proxies fold all the way): pictures draw a per-run gate instance as that gateway's gate.
+    public var gatewayHost: MotherboardPath {
+        var p = self
+        while p.isGatewayProxy, let parent = p.parent { p = parent }
+        return p
+    }
+
     public func appending(_ id: String) -> MotherboardPath { MotherboardPath(rawValue + "/" + id) }
 
     public var description: String { rawValue }

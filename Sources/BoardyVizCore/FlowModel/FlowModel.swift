@@ -166,7 +166,10 @@ extension FlowModel {
                 links.append(counted)
             }
         }
-        for e in trace.events {
+        for event in trace.events {
+            var e = event
+            // A gateway run's own gate instance is drawn as the gateway's gate.
+            if e.mb.hasSuffix(".___GATEWAY___") { e.mb = MotherboardPath(e.mb).gatewayHost.rawValue }
             switch e.body {
             case .stimulus: break
             case .flowRouted(let from, let output, let to, let action):
