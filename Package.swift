@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "BoardyTrace", targets: ["BoardyTrace"]),
         .library(name: "Boardy", targets: ["Boardy"]),
+        .library(name: "BoardyCore", targets: ["BoardyCore"]),
         .library(name: "BoardyComponentKit", targets: ["BoardyComponentKit"]),
         .library(name: "BoardyDispatch", targets: ["BoardyDispatch"]),
         .library(name: "BoardySimulation", targets: ["BoardySimulation"]),
@@ -57,7 +58,7 @@ let package = Package(
         ),
         // Layer 2: the headless Boardy engine. Reports to BoardyTrace's observer protocol.
         .target(
-            name: "Boardy",
+            name: "BoardyCore",
             dependencies: [
                 "BoardyTrace",
                 .product(name: "HeapModule", package: "swift-collections"),
@@ -65,7 +66,9 @@ let package = Package(
             ]
         ),
         // ComponentKit's boards (tasks, flow and barrier boards), on the engine.
-        .target(name: "BoardyComponentKit", dependencies: ["Boardy"]),
+        .target(name: "BoardyComponentKit", dependencies: ["BoardyCore"]),
+        // `import Boardy`, as in Boardy: the engine, ComponentKit and the trace model in one import.
+        .target(name: "Boardy", dependencies: ["BoardyCore", "BoardyComponentKit", "BoardyTrace"]),
         // Tealium's scoped dispatch barriers, queue and dispatchers, on the engine's scheduler.
         .target(name: "BoardyDispatch", dependencies: ["Boardy"]),
         // Scenarios: loading (JSON, YAML), building real engine objects, running, checking.

@@ -33,7 +33,7 @@ enum CheckoutSample {
                 board.complete()
             }
         }
-        let payment = ContinuousBoard(identifier: "pubPayment", boards: [confirm, charge]) { payment, input in
+        let payment = ClosureContinuousBoard(identifier: "pubPayment", boards: [confirm, charge]) { payment, input in
             payment.continuousMotherboard.activate("pubConfirm", with: input)
         }
         let inner = payment.continuousMotherboard
@@ -49,7 +49,7 @@ enum CheckoutSample {
         mainboard.registerFlowSteps("pubShoppingCart" ->> "pubOrdering")
         // Ordering's output is a dictionary; payment's confirm step takes it as JSON.
         mainboard.registerFlow(
-            BoardFlow(source: "pubOrdering", trigger: .output(matches: { _ in true }), action: "activate", destination: "pubPayment") {
+            FlowRoute(source: "pubOrdering", trigger: .output(matches: { _ in true }), action: "activate", destination: "pubPayment") {
                 mb, output in
                 mb.activate(
                     "pubPayment",

@@ -314,30 +314,32 @@ struct BarrierRuleTests {
     @Test("the reference example: an app-wide gateway on auth with exemptions, through the plugin launcher")
     func referenceExample() {
         final class Window {}
-        struct Auth: LauncherPlugin {
+        struct Auth: ModulePlugin {
+            let identifier: BoardID = "mod.Authentication"
             let verdict: Bool
-            func registerBoards(into producer: BoardProducer) {
-                producer.add(registration: BoardRegistration("pubAuth") { id in gate(id, verdict: verdict, after: 1) })
-                producer.add(registration: BoardRegistration("pubWelcome") { id in ClosureBoard<Any?>(identifier: id) { b, _ in b.activateBoard("pubDashboard") } })
+            func apply(for main: any MainComponent) {
+                main.producer.registerBoard("pubAuth") { id in gate(id, verdict: verdict, after: 1) }
+                main.producer.registerBoard("pubWelcome") { id in ClosureBoard<Any?>(identifier: id) { b, _ in b.activateBoard("pubDashboard") } }
             }
         }
-        struct Dashboard: LauncherPlugin {
+        struct Dashboard: ModulePlugin {
+            let identifier: BoardID = "mod.Dashboard"
             let log: Log
-            func registerBoards(into producer: BoardProducer) {
-                producer.add(registration: BoardRegistration("pubDashboard") { id in plain(id, log: log) })
+            func apply(for main: any MainComponent) {
+                main.producer.registerBoard("pubDashboard") { id in plain(id, log: log) }
             }
         }
         for verdict in [true, false] {
             let h = Harness()
             let log = Log()
-            let launcher = PluginLauncher.with(options: LaunchOptions(runtime: h.runtime))
-                .install(launcherPlugin: Auth(verdict: verdict))
-                .install(launcherPlugin: Dashboard(log: log))
+            let launcher = PluginLauncher.with(options: MainOptions(runtime: h.runtime))
+                .install(plugin: Auth(verdict: verdict))
+                .install(plugin: Dashboard(log: log))
                 .install(gatewayBarrier: .gate("pubAuth"))
                 .install(gatewayBarrier: .exempt, for: "pubAuth")
                 .install(gatewayBarrier: .exempt, for: "pubWelcome")
                 .initialize()
-            launcher.launch(in: Window()) { mainboard in mainboard.stimulate(.activate("pubWelcome")) }
+            launcher.launch(in: Window()) { _ in launcher.mainboard.stimulate(.activate("pubWelcome")) }
             h.scheduler.run()
             let order = h.recorder.events.compactMap { e -> String? in
                 if case let .activationPerformed(b, _) = e.body { return b }

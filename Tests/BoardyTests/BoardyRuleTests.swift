@@ -68,14 +68,14 @@ struct BoardyRuleTests {
         let h = Harness()
         var order: [String] = []
         let inner = ClosureBoard<Void>(identifier: "inner") { b, _ in b.sendFlowAction("close") }
-        let cont = ContinuousBoard(identifier: "cont", boards: [inner]) { c, _ in c.continuousMotherboard.activate("inner") }
+        let cont = ClosureContinuousBoard(identifier: "cont", boards: [inner]) { c, _ in c.continuousMotherboard.activate("inner") }
         cont.continuousMotherboard.registerFlow(
-            BoardFlow(source: "inner", trigger: .flowAction(matches: { _ in true }), action: "handler") { _, _ in
+            FlowRoute(source: "inner", trigger: .flowAction(matches: { _ in true }), action: "handler") { _, _ in
                 order.append("inner handler")
             })
         let mb = h.motherboard([cont])
         mb.registerFlow(
-            BoardFlow(source: "cont", trigger: .flowAction(matches: { _ in true }), action: "handler") { _, _ in
+            FlowRoute(source: "cont", trigger: .flowAction(matches: { _ in true }), action: "handler") { _, _ in
                 order.append("parent handler")
             })
         mb.activate("cont")
@@ -130,7 +130,7 @@ struct BoardyRuleTests {
         #expect(h.lines == [#"command.sent lazy "ping" {"delivered":false}"#])
         mb.activate("lazy")
         #expect(produced == 1)
-        #expect(mb.board("lazy")?.motherboard === mb)
+        #expect(mb.board("lazy")?.hostMotherboard === mb)
         mb.sendCommand("ping", to: "lazy")
         mb.activate("lazy")
         #expect(produced == 1, "an installed board is reused")
@@ -215,7 +215,7 @@ struct BoardyRuleTests {
     func rule21_continuousBoards() {
         let h = Harness()
         let confirm = ClosureBoard<String>(identifier: "pubConfirm") { b, s in b.sendOutput("confirmed \(s)") }
-        let payment = ContinuousBoard(identifier: "pubPayment", boards: [confirm]) { c, input in
+        let payment = ClosureContinuousBoard(identifier: "pubPayment", boards: [confirm]) { c, input in
             c.continuousMotherboard.activate("pubConfirm", with: input)
         }
         payment.continuousMotherboard.io("pubConfirm", input: String.self, output: String.self, command: Void.self).flow.addTarget(payment)
@@ -242,29 +242,27 @@ struct BoardyRuleTests {
 
     @Test("rule 22: a plugin launcher registers every plugin's boards, builds the main motherboard once and launches")
     func rule22_pluginLauncher() {
-        struct Auth: LauncherPlugin {
-            func registerBoards(into producer: BoardProducer) {
-                producer.add(
-                    registration: BoardRegistration("pubAuth") { id in ClosureBoard<Void>(identifier: id) { b, _ in b.sendOutput("ok") } })
+        struct Auth: ModulePlugin {
+            let identifier: BoardID = "mod.Authentication"
+            func apply(for main: any MainComponent) {
+                main.producer.registerBoard("pubAuth") { id in ClosureBoard<Void>(identifier: id) { b, _ in b.sendOutput("ok") } }
             }
         }
-        struct Dashboard: LauncherPlugin {
-            func registerBoards(into producer: BoardProducer) {
-                producer.add(registration: BoardRegistration("pubDashboard") { id in ClosureBoard<String>(identifier: id) { _, _ in } })
+        struct Dashboard: ModulePlugin {
+            let identifier: BoardID = "mod.Dashboard"
+            func apply(for main: any MainComponent) {
+                main.producer.registerBoard("pubDashboard") { id in ClosureBoard<String>(identifier: id) { _, _ in } }
             }
-            func registerFlows(on mainboard: Motherboard) { mainboard.registerFlowSteps("pubAuth" ->> "pubDashboard") }
         }
         final class Window {}
         let h = Harness()
-        let launcher = PluginLauncher.with(options: LaunchOptions(runtime: h.runtime))
-            .install(launcherPlugin: Auth())
-            .install(launcherPlugin: Dashboard())
+        let launcher = PluginLauncher.with(options: MainOptions(runtime: h.runtime))
+            .install(plugin: Auth())
+            .install(plugin: Dashboard())
+            .install(launchSettings: { mainboard in mainboard.registerFlowSteps("pubAuth" ->> "pubDashboard") })
             .initialize()
-        let first = launcher.mainboard
-        launcher.initialize()
-        #expect(launcher.mainboard === first)
         let window = Window()
-        launcher.launch(in: window) { mb in mb.activate("pubAuth") }
+        launcher.launch(in: window) { mb in mb.activateBoard(identifier: "pubAuth", withOption: nil) }
         #expect(launcher.mainboard.board("pubDashboard")?.context === window)
         #expect(h.lines.last == #"activation.performed pubDashboard "ok""#)
     }

@@ -180,7 +180,7 @@ struct DroppedEmissionTests {
         // motherboards are released.
         func run() -> ClosureBoard<Void> {
             let inner = ClosureBoard<Void>(identifier: "inner") { _, _ in }
-            let cont = ContinuousBoard(identifier: "cont", boards: [inner]) { c, _ in
+            let cont = ClosureContinuousBoard(identifier: "cont", boards: [inner]) { c, _ in
                 c.continuousMotherboard.activate("inner")
                 c.complete()
             }
@@ -188,7 +188,7 @@ struct DroppedEmissionTests {
             return inner
         }
         var inner: ClosureBoard<Void>? = run()
-        #expect(inner?.motherboard == nil)
+        #expect(inner?.hostMotherboard == nil)
         inner?.sendOutput("late")
         inner?.complete()
         inner = nil
@@ -232,7 +232,7 @@ struct MisuseTests {
         let h = Harness()
         var ran = false
         let inner = ClosureBoard<Void>(identifier: "inner") { _, _ in ran = true }
-        let cont = ContinuousBoard(identifier: "cont", boards: [inner])
+        let cont = ClosureContinuousBoard(identifier: "cont", boards: [inner]) { _, _ in }
         cont.continuousMotherboard.activate("inner")
         #expect(!ran)
         _ = h.motherboard([cont])
@@ -240,7 +240,7 @@ struct MisuseTests {
         #expect(h.lines.contains("[main/cont] activation.performed inner"))
     }
 
-    @Test("a negative delay means now; plugins and gateways installed after initialize() still apply")
+    @Test("a negative delay means now; gateways installed on the main motherboard after launch apply")
     func lateInstallsAndNegativeDelays() {
         let scheduler = VirtualScheduler()
         var fired = false
@@ -249,14 +249,16 @@ struct MisuseTests {
         #expect(fired)
         #expect(scheduler.now == .zero)
 
-        struct Late: LauncherPlugin {
-            func registerBoards(into producer: BoardProducer) {
-                producer.add(registration: BoardRegistration("late") { ClosureBoard<Void>(identifier: $0) { _, _ in } })
+        struct Late: ModulePlugin {
+            let identifier: BoardID = "mod.Late"
+            func apply(for main: any MainComponent) {
+                main.producer.registerBoard("late") { ClosureBoard<Void>(identifier: $0) { _, _ in } }
             }
         }
         let h = Harness()
-        let launcher = PluginLauncher.with(options: LaunchOptions(runtime: h.runtime)).initialize()
-        launcher.install(launcherPlugin: Late()).install(gatewayBarrier: .exempt, for: "late")
+        let launcher = PluginLauncher.with(options: MainOptions(runtime: h.runtime)).install(plugin: Late()).initialize()
+        launcher.mainboard.install(gatewayBarrier: .gate("nobody"))
+        launcher.mainboard.install(gatewayBarrier: .exempt, for: "late")
         launcher.mainboard.activate("late")
         #expect(h.lines.contains("activation.performed late"))
         #expect(h.lines.contains("gateway.checked late"))

@@ -43,13 +43,13 @@ enum CheckoutInSwift {
 
         let mainboard = Motherboard(identifier: "main", boardProducer: producer, runtime: runtime)
         mainboard.registerFlow(
-            BoardFlow(source: "pubWelcome", trigger: .output(matches: { TraceValue.json($0) == "start" }), action: "activate", destination: "pubShoppingCart") {
+            FlowRoute(source: "pubWelcome", trigger: .output(matches: { TraceValue.json($0) == "start" }), action: "activate", destination: "pubShoppingCart") {
                 mb, _ in mb.activate("pubShoppingCart", with: JSONValue.string("cart-1"))
             })
         mainboard.registerFlowSteps("pubShoppingCart" ->> "pubOrdering")
         mainboard.registerFlowSteps("pubOrdering" ->> "pubPayment")
         mainboard.registerFlow(
-            BoardFlow(source: "pubPayment", trigger: .output(matches: { TraceValue.json($0) == "success" }), action: "activate", destination: "pubReceipt") {
+            FlowRoute(source: "pubPayment", trigger: .output(matches: { TraceValue.json($0) == "success" }), action: "activate", destination: "pubReceipt") {
                 mb, output in mb.activate("pubReceipt", with: TraceValue.json(output))
             })
         mainboard.install(
@@ -77,7 +77,7 @@ enum CheckoutInSwift {
 
     /// Payment: a continuous board behind the OTP gate; confirm ->> charge inside, the charge's
     /// result relayed out as "success".
-    final class Payment: ContinuousBoard {
+    final class Payment: ContinuousBoard, ActivatableBoard {
         init() {
             let inner = BoardProducer()
             inner.add(
@@ -95,14 +95,14 @@ enum CheckoutInSwift {
             super.init(identifier: "pubPayment", boardProducer: inner)
             continuousMotherboard.registerFlowSteps("pubConfirm" ->> "taskCharge")
             continuousMotherboard.registerFlow(
-                BoardFlow(source: "taskCharge", trigger: .output(matches: { TraceValue.json($0) == "charged" }), action: "relay") {
+                FlowRoute(source: "taskCharge", trigger: .output(matches: { TraceValue.json($0) == "charged" }), action: "relay") {
                     [weak self] _, _ in self?.sendOutput(JSONValue.string("success"))
                 })
         }
 
-        override func activate(withOption option: Any?) { continuousMotherboard.activate("pubConfirm", with: nil) }
+        func activate(withOption option: Any?) { continuousMotherboard.activate("pubConfirm", with: nil) }
 
-        override func activationBarrier(withOption option: Any?) -> ActivationBarrier? {
+        func activationBarrier(withOption option: Any?) -> ActivationBarrier? {
             ActivationBarrier(gate: "pubOtp", scope: .mainboard, option: .void)
         }
     }

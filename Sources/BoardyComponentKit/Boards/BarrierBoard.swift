@@ -1,4 +1,4 @@
-import Boardy
+import BoardyCore
 
 /// What a ``BarrierBoard`` is activated with.
 public enum BarrierBoardInput<Value>: TraceValueConvertible {

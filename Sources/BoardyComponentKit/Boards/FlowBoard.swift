@@ -1,4 +1,4 @@
-import Boardy
+import BoardyCore
 
 /// A continuous board made of a registration closure and an activation closure (ComponentKit's
 /// `FlowBoard`): a place to combine boards into one business flow without writing a board class.
@@ -11,13 +11,13 @@ import Boardy
 ///     flow.continuousMotherboard.activate("pubCart", with: input)
 /// }
 /// ```
-public final class FlowBoard: ContinuousBoard {
+public final class FlowBoard: ContinuousBoard, ActivatableBoard {
     private let activation: (FlowBoard, Any?) -> Void
 
     /// A flow board whose inner motherboard holds `boards` (and/or a producer); `registration`
     /// runs once, now, to register the inner flows; `activation` runs on every activation.
     public init(
-        identifier: BoardID, boards: [any ActivatableBoard] = [], boardProducer: BoardProducer? = nil,
+        identifier: BoardID, boards: [any ActivatableBoard] = [], boardProducer: (any ActivatableBoardProducer)? = nil,
         registration: (FlowBoard) -> Void, activation: @escaping (FlowBoard, Any?) -> Void
     ) {
         self.activation = activation
@@ -25,9 +25,9 @@ public final class FlowBoard: ContinuousBoard {
         registration(self)
     }
 
-    public override func activate(withOption option: Any?) {
+    public func activate(withOption option: Any?) {
         activation(self, option)
     }
 
-    public override func shouldBypassGatewayBarrier() -> Bool { true }
+    public func shouldBypassGatewayBarrier() -> Bool { true }
 }

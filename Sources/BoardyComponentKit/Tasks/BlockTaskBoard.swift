@@ -1,4 +1,4 @@
-import Boardy
+import BoardyCore
 
 /// How a block task ended for one activation.
 public enum BlockTaskCompletion: Sendable, Hashable {

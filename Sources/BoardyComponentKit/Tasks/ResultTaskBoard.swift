@@ -1,4 +1,4 @@
-import Boardy
+import BoardyCore
 
 /// What a ``ResultTaskBoard`` sends: progress along the way, then one final result.
 public enum BoardResult<Value>: TraceValueConvertible {

@@ -1,4 +1,4 @@
-import Boardy
+import BoardyCore
 
 /// A board that runs one piece of logic (a request, a query) and sends its result (ComponentKit's
 /// `TaskBoard`). One activation runs at a time: another arriving meanwhile is dropped, and traced

@@ -420,7 +420,7 @@ extension Motherboard {
     public func trackOutputs(of boards: [BoardID], into manager: DispatchManager) {
         for id in boards {
             registerFlow(
-                BoardFlow(source: id, trigger: .output(matches: { _ in true }), action: "track") { _, output in
+                FlowRoute(source: id, trigger: .output(matches: { _ in true }), action: "track") { _, output in
                     manager.track(TraceValue.json(output) ?? .null)
                 })
         }

@@ -136,15 +136,15 @@ public enum ScenarioBuilder {
                 let label = on?.jsonText
                 switch action {
                 case let .activate(to, input):
-                    mb.registerFlow(BoardFlow(source: from, trigger: .output(matches: matches), action: "activate", destination: to, label: label) { mb, output in
+                    mb.registerFlow(FlowRoute(source: from, trigger: .output(matches: matches), action: "activate", destination: to, label: label) { mb, output in
                         mb.activate(to, with: input ?? TraceValue.json(output))
                     })
                 case let .complete(to, with):
-                    mb.registerFlow(BoardFlow(source: from, trigger: .output(matches: matches), action: "complete", destination: to, label: label) { mb, _ in
+                    mb.registerFlow(FlowRoute(source: from, trigger: .output(matches: matches), action: "complete", destination: to, label: label) { mb, _ in
                         mb.completeBoard(to, isDone: with)
                     })
                 case let .relay(value):
-                    mb.registerFlow(BoardFlow(source: from, trigger: .output(matches: matches), action: "relay", label: label) { [weak continuous] _, _ in
+                    mb.registerFlow(FlowRoute(source: from, trigger: .output(matches: matches), action: "relay", label: label) { [weak continuous] _, _ in
                         continuous?.sendOutput(value)
                     })
                 }

@@ -99,7 +99,7 @@ final class ScriptedBoard: Board, ActivatableBoard, ScriptedSteps {
 }
 
 /// A scenario's continuous (or flow) board: its steps address its inner motherboard.
-final class ScriptedContinuousBoard: ContinuousBoard, ScriptedSteps {
+final class ScriptedContinuousBoard: ContinuousBoard, ActivatableBoard, ScriptedSteps {
     let steps: [Step]
     let bypass: Bool
     let barrier: ActivationBarrier?
@@ -113,8 +113,8 @@ final class ScriptedContinuousBoard: ContinuousBoard, ScriptedSteps {
         super.init(identifier: spec.id, boardProducer: producer)
     }
 
-    override func activate(withOption option: Any?) { runSteps(from: 0) }
+    func activate(withOption option: Any?) { runSteps(from: 0) }
 
-    override func shouldBypassGatewayBarrier() -> Bool { bypass }
-    override func activationBarrier(withOption option: Any?) -> ActivationBarrier? { barrier }
+    func shouldBypassGatewayBarrier() -> Bool { bypass }
+    func activationBarrier(withOption option: Any?) -> ActivationBarrier? { barrier }
 }

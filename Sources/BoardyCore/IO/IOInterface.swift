@@ -68,7 +68,7 @@ public struct FlowHandle<Output> {
     /// Runs `action` for each output of the board while `target` lives (it is held weakly).
     public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target, Output) -> Void) {
         motherboard.registerFlow(
-            BoardFlow(
+            FlowRoute(
                 source: identifier, trigger: .output(matches: { BoardValue.cast($0, to: Output.self) != nil }), action: "handler",
                 label: String(describing: Output.self)
             ) { [weak target] _, value in
@@ -91,7 +91,7 @@ public struct CompletionHandle {
     /// Runs `action` with `isDone` when the board completes, while `target` lives.
     public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target, Bool) -> Void) {
         motherboard.registerFlow(
-            BoardFlow(source: identifier, trigger: .completion(isDone: nil), action: "completion") { [weak target] _, value in
+            FlowRoute(source: identifier, trigger: .completion(isDone: nil), action: "completion") { [weak target] _, value in
                 guard let target, let isDone = value as? Bool else { return }
                 action(target, isDone)
             })

@@ -39,7 +39,32 @@ public final class BoardyRuntime {
         return scheduler.now
     }
 
-    public init(scheduler: any Scheduler = VirtualScheduler(), observer: (any TraceObserver)? = nil) {
+    /// How work a board emits while the engine processes is run.
+    public enum Processing: Sendable {
+        /// Queued, and run right after the step that emitted it, depth first, in emission order:
+        /// no call stack grows with a flow's length (a 100,000-board chain runs), and what a
+        /// board does after an emission cannot see the emission's effects yet. The default of a
+        /// runtime made with a scheduler or an observer.
+        case stacked
+        /// Run at once, before the emitting call returns, as Boardy's nested calls do (up to
+        /// ``BoardyRuntime/maxNesting`` deep, then queued as `stacked`): the default of a
+        /// motherboard made without a runtime.
+        case immediate
+    }
+
+    /// How emitted work runs.
+    public let processing: Processing
+    /// How deep `immediate` processing nests before it queues: shallow enough for a worker
+    /// thread's 512 KB stack in a debug build (a 100,000-board chain still runs).
+    public static let maxNesting = 64
+    @exclusivity(unchecked) private var nesting = 0
+    @exclusivity(unchecked) private var drainSteps = 0
+    @exclusivity(unchecked) private var drainStopped = false
+
+    /// A runtime on `scheduler` (a fresh ``VirtualScheduler`` by default) reporting to
+    /// `observer`, running emitted work as `processing` says.
+    public init(scheduler: any Scheduler = VirtualScheduler(), observer: (any TraceObserver)? = nil, processing: Processing = .stacked) {
+        self.processing = processing
         self.scheduler = scheduler
         self.tracing = observer != nil
         if observer != nil { batch.reserveCapacity(Self.batchSize) }
@@ -224,7 +249,11 @@ public final class BoardyRuntime {
     func submit(_ item: consuming WorkItem) {
         if isHalted { return }
         if isProcessing {
-            pending.append(item)
+            if processing == .immediate && nesting < Self.maxNesting && pending.isEmpty {
+                runNested(item)
+            } else {
+                pending.append(item)
+            }
         } else {
             stack.append(item)
             drain()
@@ -282,14 +311,39 @@ public final class BoardyRuntime {
         if !isProcessing { flushEvents() }
     }
 
+    /// Runs `item` now, inside the step that emitted it (`immediate` processing), under the same
+    /// bounds as the drain.
+    private func runNested(_ item: WorkItem) {
+        if drainStopped { return }
+        drainSteps += 1
+        if drainSteps > maxStepsPerDrain {
+            stopRunaway(at: item, limit: maxStepsPerDrain)
+            drainStopped = true
+            return
+        }
+        if lastSeq >= eventBudget {
+            halt(bound: "max-events", mb: item.motherboard.path, cause: item.cause, fields: ["maxEvents": .int(Int64(eventBudget))])
+            return
+        }
+        nesting += 1
+        let saved = currentCause
+        item.motherboard.process(item.action, cause: item.cause)
+        currentCause = saved
+        nesting -= 1
+    }
+
     private func drain() {
         isProcessing = true
+        drainStopped = false
+        drainSteps = 0
         // Read once: a stored property read per item costs an exclusivity check.
         let limit = maxStepsPerDrain
         let budget = eventBudget
         var steps = 0
         while let item = stack.popLast() {
+            if drainStopped { break }
             steps += 1
+            if processing == .immediate { drainSteps += 1; steps = drainSteps }
             if steps > limit {
                 stopRunaway(at: item, limit: limit)
                 break

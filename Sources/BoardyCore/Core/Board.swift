@@ -12,11 +12,29 @@
 ///     }
 /// }
 /// ```
-open class Board {
+open class Board: IdentifiableBoard, OriginalBoard {
     /// The board's id.
     public let identifier: BoardID
     /// The motherboard the board is installed in; nil before installation and after completion.
-    public var motherboard: Motherboard? { host }
+    /// (Boardy reaches it as ``delegate``; a continuous board's `motherboard` is its inner one.)
+    public var hostMotherboard: Motherboard? { host }
+    /// Where the board sends what it emits (Boardy's `delegate`): the motherboard it is installed
+    /// in, or any other ``BoardDelegate`` set by hand (held weakly, as in Boardy).
+    public var delegate: (any BoardDelegate)? {
+        get { host ?? foreignDelegate }
+        set {
+            if let mb = newValue as? Motherboard {
+                host = mb
+                foreignDelegate = nil
+            } else {
+                host = nil
+                foreignDelegate = newValue
+            }
+        }
+    }
+    private weak var foreignDelegate: (any BoardDelegate)?
+    /// The order the board was installed in, for ``Motherboard/boards``.
+    internal var installOrder = 0
     /// Unretained on purpose (the hot path must not retain the motherboard): a motherboard sets it
     /// when it installs the board and clears it when the board leaves or the motherboard goes.
     @exclusivity(unchecked) internal unowned(unsafe) var host: Motherboard?
@@ -29,6 +47,14 @@ open class Board {
     internal var lastHome: (runtime: BoardyRuntime, path: String)?
     /// The root context (a window or view controller in an app; any object headless).
     public internal(set) weak var context: AnyObject?
+
+    /// Puts the board into a root context (Boardy's `putIntoContext(_:)`).
+    open func putIntoContext(_ context: AnyObject) {
+        self.context = context
+    }
+
+    /// The board's type and id, for debugging.
+    public var debugDescription: String { "\(type(of: self))(\(identifier.rawValue))" }
 
     /// A board named `identifier`.
     public init(identifier: BoardID) {
@@ -64,12 +90,12 @@ open class Board {
 
     /// The `seq` of the event that what this board emits now would be attributed to (0 when
     /// nothing is traced). Keep it to attribute later work to the activation that asked for it.
-    public var currentTraceCause: Int { (motherboard ?? formerMotherboard)?.runtime?.currentCause ?? 0 }
+    public var currentTraceCause: Int { (host ?? formerMotherboard)?.runtime?.currentCause ?? 0 }
 
     /// Runs `body` with `cause` as the cause of what it emits and schedules (for work that was
     /// queued by one activation and starts during another, as a queued task does).
     public func withTraceCause<R>(_ cause: Int, _ body: () throws -> R) rethrows -> R {
-        guard let runtime = (motherboard ?? formerMotherboard)?.runtime else { return try body() }
+        guard let runtime = (host ?? formerMotherboard)?.runtime else { return try body() }
         return try runtime.withCause(cause, body)
     }
 
@@ -82,7 +108,7 @@ open class Board {
     /// Runs `action` after `delay` on the motherboard's scheduler; whatever it emits is traced as
     /// caused by what was running when it was scheduled.
     public func schedule(after delay: TraceDuration, _ action: @escaping () -> Void) {
-        guard let mb = motherboard ?? formerMotherboard, let runtime = mb.runtime else { return }
+        guard let mb = host ?? formerMotherboard, let runtime = mb.runtime else { return }
         runtime.schedule(after: delay, action)
     }
 
@@ -93,11 +119,36 @@ open class Board {
         case command(BoardID, Any?)
         case complete(Bool)
         case cancelled(TraceEvent.CancelReason, String?)
+
+        /// What a delegate other than a motherboard receives, in Boardy's models.
+        var data: Any? {
+            switch self {
+            case let .output(v), let .flowAction(v): return v
+            case let .activate(id, input): return BoardInput<Any?>(target: id, input: input)
+            case let .command(id, c): return BoardCommand<Any?>(identifier: id, input: c)
+            case let .complete(done): return CompleteAction(isDone: done)
+            case .cancelled: return nil
+            }
+        }
+
+        /// What `data`, sent to a motherboard through ``BoardDelegate``, means.
+        static func from(_ data: Any?) -> Emission {
+            switch data {
+            case let model as any BoardInputModel: return .activate(model.identifier, model.option)
+            case let done as CompleteAction: return .complete(done.isDone)
+            case let command as any BoardCommandModel: return .command(command.identifier, command.data)
+            case let action as any BoardFlowAction: return .flowAction(action)
+            default: return .output(data)
+            }
+        }
     }
 
     func emit(_ emission: Emission) {
-        if let mb = motherboard {
+        if let mb = host {
             mb.receive(emission, from: self)
+        } else if let delegate = foreignDelegate {
+            if case .cancelled = emission { return }  // a trace note, nothing a delegate receives
+            delegate.board(self, didSendData: emission.data)
         } else if let former = formerMotherboard {
             former.receiveOrphan(emission, from: self)
         } else if let home = lastHome {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The orchestrator: activates boards, routes what they emit through its flows, removes them when
 /// they complete, and reports every step to its runtime's observer.
 ///
@@ -9,7 +11,9 @@
 /// ```
 ///
 /// A motherboard is used from one thread (its scheduler's), as Boardy's is from the main thread.
-public final class Motherboard {
+/// Made without a runtime argument it gets a fresh one with no observer, and works as Boardy's
+/// does: what an outside call asks for runs on the calling thread before the call returns.
+open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
     /// The motherboard's id: `main` for an app's root.
     public let identifier: BoardID
     /// The path that names it in traces: `main`, or `main/<board>` inside a continuous board.
@@ -18,7 +22,13 @@ public final class Motherboard {
     /// continuous board that is not installed yet.
     @exclusivity(unchecked) public private(set) var runtime: BoardyRuntime?
     /// The producer of boards that are not installed yet.
-    public let boardProducer: BoardProducer?
+    public let boardProducer: (any ActivatableBoardProducer)?
+    /// ``boardProducer`` when it is a ``BoardProducer`` (read on the hot path without a cast).
+    private let ownProducer: BoardProducer?
+    /// Whether ``boardProducer`` is another kind of producer (which may produce anything).
+    private let hasForeignProducer: Bool
+    /// The delegate of a nested motherboard (Boardy's motherboards are boards too).
+    public weak var delegate: (any BoardDelegate)?
     /// The root context boards are installed into.
     public private(set) weak var context: AnyObject?
     /// The continuous board that owns this motherboard, if it is an inner one.
@@ -29,8 +39,14 @@ public final class Motherboard {
     @exclusivity(unchecked) private var installed: [BoardID: any ActivatableBoard] = [:]
     private var declared: [BoardID: String] = [:]
     @exclusivity(unchecked) private var flowsBySource: [BoardID: [RegisteredFlow]] = [:]
-    /// Every flow in registration order.
-    public private(set) var flows: [BoardFlow] = []
+    /// Every route in registration order.
+    public private(set) var routes: [FlowRoute] = []
+    /// Every flow (routes and Boardy's flows) in registration order.
+    private var registry: [any BoardFlow] = []
+    /// Boardy's flows, matched against every message, with their registration order.
+    @exclusivity(unchecked) private var genericFlows: [(order: Int, flow: any BoardFlow)] = []
+    private var flowOrder = 0
+    private var installCount = 0
     @exclusivity(unchecked) private var activeSource: BoardID?
 
     // The gateway (Boardy rules 8–11): one barrier for every board, and per-board entries
@@ -42,24 +58,40 @@ public final class Motherboard {
     /// motherboard whose gateway it runs under, and whose gateway it shares (in Boardy the
     /// proxy shares the producer, which holds the gateway registrations).
     private weak var gatewayOrigin: Motherboard?
+    /// For the motherboard of a gateway proxy board: the run its activations are made for (the
+    /// wait-for graph's edge from the proxy's work to the barriers it waits on).
+    private var onBehalfOf: GateNode?
 
     /// A motherboard with `boards` installed now and `boardProducer` producing the others on
     /// demand. A root motherboard gets `runtime` (by default a fresh one on a virtual clock with no
     /// observer).
     public init(
-        identifier: BoardID = BoardID(MotherboardPath.main.rawValue), boards: [any ActivatableBoard] = [], boardProducer: BoardProducer? = nil,
-        runtime: BoardyRuntime? = BoardyRuntime()
+        identifier: BoardID = BoardID(MotherboardPath.main.rawValue), boards: [any ActivatableBoard] = [],
+        boardProducer: (any ActivatableBoardProducer)? = nil, runtime: BoardyRuntime? = BoardyRuntime(processing: .immediate)
     ) {
         self.identifier = identifier
         self.path = identifier.rawValue
         self.boardProducer = boardProducer
+        ownProducer = boardProducer as? BoardProducer
+        hasForeignProducer = boardProducer != nil && ownProducer == nil && !(boardProducer is NoBoardProducer)
         self.runtime = runtime
         for board in boards { installBoard(board) }
     }
 
     /// A motherboard whose boards are all produced on demand (Boardy's dynamic registration).
-    public convenience init(identifier: BoardID = BoardID(MotherboardPath.main.rawValue), boardProducer: BoardProducer, runtime: BoardyRuntime? = BoardyRuntime()) {
+    public convenience init(
+        identifier: BoardID = BoardID(MotherboardPath.main.rawValue), boardProducer: any ActivatableBoardProducer, runtime: BoardyRuntime? = BoardyRuntime(processing: .immediate)
+    ) {
         self.init(identifier: identifier, boards: [], boardProducer: boardProducer, runtime: runtime)
+    }
+
+    /// A motherboard producing boards with `boardProducer`, with `boards` installed now (Boardy's
+    /// argument order).
+    public convenience init(
+        identifier: BoardID = BoardID(MotherboardPath.main.rawValue), boardProducer: any ActivatableBoardProducer, boards: [any ActivatableBoard],
+        runtime: BoardyRuntime? = BoardyRuntime(processing: .immediate)
+    ) {
+        self.init(identifier: identifier, boards: boards, boardProducer: boardProducer, runtime: runtime)
     }
 
     /// The motherboard of one gateway run's own gate instance: named `<destination>.___GATEWAY___`
@@ -68,6 +100,8 @@ public final class Motherboard {
         self.identifier = destination.appending("___GATEWAY___")
         self.path = "\(owner.path)/\(identifier.rawValue)"
         self.boardProducer = origin.boardProducer
+        ownProducer = origin.ownProducer
+        hasForeignProducer = origin.hasForeignProducer
         self.runtime = runtime
         self.context = owner.context
         self.gatewayOrigin = origin
@@ -83,7 +117,7 @@ public final class Motherboard {
     /// Installs `board` now: it gets this motherboard as its delegate and its root context. A
     /// board already installed under the same id is replaced.
     public func installBoard(_ board: any ActivatableBoard) {
-        declared[board.identifier] = String(reflecting: type(of: board))
+        declared[board.identifier] = Self.typeName(of: board)
         if let previous = installed.updateValue(board, forKey: board.identifier), previous !== board {
             previous.host = nil
             runtime?.keepAlive(previous)
@@ -91,10 +125,20 @@ public final class Motherboard {
         board.host = self
         board.formerMotherboard = nil
         board.context = context
+        installCount += 1
+        board.installOrder = installCount
         if let runtime { board.lastHome = (runtime, path) }
         if let continuous = board as? ContinuousBoard, let runtime {
             continuous.attachInner(runtime: runtime, path: "\(path)/\(board.identifier.rawValue)", context: context)
         }
+    }
+
+    /// A board's Swift type as the definition names it: the module users import (`Boardy`)
+    /// rather than the target behind it, so fingerprints stay put when the split behind the
+    /// umbrella changes.
+    private static func typeName(of board: any ActivatableBoard) -> String {
+        String(reflecting: type(of: board)).replacingOccurrences(of: "BoardyCore.", with: "Boardy.")
+
     }
 
     /// Installs the motherboard and its boards into a root context (a window, a view controller).
@@ -108,6 +152,52 @@ public final class Motherboard {
 
     /// Whether a board with `id` is installed now.
     public func isInstalled(_ id: BoardID) -> Bool { installed[id] != nil }
+
+    // MARK: Boardy's MotherboardType
+
+    /// The installed boards, in installation order.
+    public var boards: [any ActivatableBoard] { installed.values.sorted { $0.installOrder < $1.installOrder } }
+
+    /// Activates board `identifier` with `option` (Boardy's name for ``activate(_:with:)``).
+    public func activateBoard(identifier: BoardID, withOption option: Any?) { activate(identifier, with: option) }
+
+    /// Installs `board` (Boardy's name for ``installBoard(_:)``).
+    public func addBoard(_ board: any ActivatableBoard) { installBoard(board) }
+
+    /// Uninstalls the board `identifier` without completing it: no completion is traced and no
+    /// completion flow runs (Boardy's `removeBoard(withIdentifier:)`).
+    public func removeBoard(withIdentifier identifier: BoardID) {
+        guard let board = installed.removeValue(forKey: identifier) else { return }
+        board.host = nil
+        board.formerMotherboard = self
+        runtime?.keepAlive(board)
+    }
+
+    /// The installed board `identifier`, if any; never produces one.
+    public func getBoard(identifier: BoardID) -> (any ActivatableBoard)? { installed[identifier] }
+
+    /// The installed board `identifier`, or one produced and installed now.
+    public func getOrProduceBoard(identifier: BoardID) -> (any ActivatableBoard)? { installed[identifier] ?? produce(identifier) }
+
+    /// The gateway board the producer registers for `identifier` (Boardy's `registerGatewayBoard`).
+    public func getGatewayBoard(identifier: BoardID) -> (any ActivatableBoard)? { boardProducer?.produceGatewayBoard(identifier: identifier) }
+
+    /// Uninstalls every board.
+    public func clearActiveBoards() {
+        for id in Array(installed.keys) { removeBoard(withIdentifier: id) }
+    }
+
+    /// Puts the motherboard and its boards into a root context (Boardy's `putIntoContext(_:)`).
+    public func putIntoContext(_ context: AnyObject) { install(into: context) }
+
+    /// The motherboard's path, for debugging.
+    public var debugDescription: String { "Motherboard(\(path))" }
+
+    /// Receives what `board` sends when it calls Boardy's `sendToMotherboard(data:)`.
+    public func board(_ board: any IdentifiableBoard, didSendData data: Any?) {
+        guard let board = board as? Board else { return }
+        receive(.from(data), from: board)
+    }
 
     func attach(runtime: BoardyRuntime, path: String, parent: ContinuousBoard, context: AnyObject?) {
         self.runtime = runtime
@@ -137,10 +227,50 @@ public final class Motherboard {
 
     // MARK: Flows
 
-    /// Registers a flow; it sees messages processed from now on (Boardy rule 2).
-    public func registerFlow(_ flow: BoardFlow) {
-        flows.append(flow)
-        flowsBySource[flow.source, default: []].append(RegisteredFlow(flow))
+    /// Registers a route; it sees messages processed from now on (Boardy rule 2).
+    public func registerFlow(_ flow: FlowRoute) {
+        flowOrder += 1
+        let registered = RegisteredFlow(flow, order: flowOrder, motherboard: self)
+        routes.append(flow)
+        registry.append(registered)
+        flowsBySource[flow.source, default: []].append(registered)
+    }
+
+    /// Registers one of Boardy's flows: it is matched against every message (outputs, flow
+    /// actions, completions as ``CompleteAction``) from now on, in registration order with the
+    /// routes.
+    @discardableResult
+    public func registerFlow(_ flow: any BoardFlow) -> Self {
+        if let registered = flow as? RegisteredFlow {
+            registerFlow(registered.flow)
+            return self
+        }
+        flowOrder += 1
+        registry.append(flow)
+        genericFlows.append((flowOrder, flow))
+        return self
+    }
+
+    /// Every registered flow, in registration order.
+    public var flows: [any BoardFlow] { registry }
+
+    /// Removes every registered flow.
+    public func resetFlows() {
+        routes = []
+        registry = []
+        genericFlows = []
+        flowsBySource = [:]
+    }
+
+    /// Removes the flows whose identifier is `identifier`.
+    public func removeFlow(by identifier: String) {
+        registry.removeAll { $0.identifier == identifier }
+        genericFlows.removeAll { $0.flow.identifier == identifier }
+        for (source, list) in flowsBySource {
+            let kept = list.filter { $0.identifier != identifier }
+            flowsBySource[source] = kept.isEmpty ? nil : kept
+        }
+        routes = registry.compactMap { ($0 as? RegisteredFlow)?.flow }
     }
 
     /// Registers flow steps: `A ->> B ->> C` makes any output of A activate B with that output,
@@ -241,7 +371,7 @@ public final class Motherboard {
         activeSource = nil
         switch consume action {
         case .activate(let id, let input, let source, let inputJSON):
-            processActivation(id, input: input, source: source, inputJSON: inputJSON, forGate: nil, cause: cause, runtime: runtime)
+            processActivation(id, input: input, source: source, inputJSON: inputJSON, forGate: onBehalfOf, cause: cause, runtime: runtime)
         case .activateGate(let id, let input, let source, let node):
             processActivation(id, input: input, source: source, inputJSON: nil, forGate: node, cause: cause, runtime: runtime)
         case .output(let board, let value, let flowAction):
@@ -307,7 +437,7 @@ public final class Motherboard {
         }
         let request = Request(board: id, input: input, inputJSON: inputJSON, source: source, requestSeq: reqCause, forGate: forGate)
         // Rule 8: the gateway first, then the board's own activation barrier.
-        if hasGateway && !passesGateway(board, request, runtime: runtime) { return }
+        if (hasGateway || producerHasGateways) && !passesGateway(board, request, runtime: runtime) { return }
         checkActivationBarrier(board, request, cause: reqCause, runtime: runtime)
     }
 
@@ -332,31 +462,78 @@ public final class Motherboard {
         let id = pending.board
         let home = gatewayOrigin ?? self
         guard let entry = home.gatewayByBoard[id] ?? home.gatewayForAll else {
+            // Boardy's producer-registered gateway boards (`registerGatewayBoard`).
+            if let gateBoard = boardProducer?.produceGatewayBoard(identifier: id), !board.shouldBypassGatewayBarrier() {
+                return waitOnProxy(gateBoard, pending, home: home, runtime: runtime)
+            }
             runtime.record(self, cause: pending.requestSeq, .gatewayChecked(board: id.rawValue, barrier: "", result: .pass))
             return true
         }
-        guard case let .gate(gate, gateInput, resolveOn, instances) = entry.kind else {
+        switch entry.kind {
+        case .exempt:
             runtime.record(
                 self, cause: pending.requestSeq,
                 .gatewayChecked(board: id.rawValue, barrier: home.gatewayForAll?.gateBoard?.rawValue ?? "", result: .exempt))
             return true
+        case .proxy:
+            if board.shouldBypassGatewayBarrier() {
+                runtime.record(
+                    self, cause: pending.requestSeq,
+                    .gatewayChecked(board: id.rawValue, barrier: id.appending("___GATEWAY___").rawValue, result: .bypass))
+                return true
+            }
+            return waitOnProxy(nil, pending, home: home, registration: entry, runtime: runtime)
+        case let .gate(gate, gateInput, resolveOn, instances):
+            if board.shouldBypassGatewayBarrier() {
+                runtime.record(self, cause: pending.requestSeq, .gatewayChecked(board: id.rawValue, barrier: gate.rawValue, result: .bypass))
+                return true
+            }
+            let checked = runtime.record(
+                self, cause: pending.requestSeq, .gatewayChecked(board: id.rawValue, barrier: gate.rawValue, result: .wait))
+            // Rule 9: one run per destination, its own gate instance unless shared (or unproducible).
+            let perRun = instances == .perRun && home.canProducePerRun(gate)
+            let makeHost: (() -> Motherboard)? =
+                perRun ? { Motherboard(gatewayProxyFor: id, owner: self, origin: home, runtime: runtime) } : nil
+            guard
+                let (run, isNew) = runtime.barriers.wait(
+                    self.pending(pending), onGateway: gate, home: home, resolveOn: resolveOn, makeGateHost: makeHost, runtime: runtime),
+                isNew
+            else { return false }
+            let started = runtime.record(self, cause: checked, .barrierStarted(barrier: gate.rawValue, board: gate.rawValue))
+            let request = GatewayRequest(destination: id, input: pending.input)
+            (run.gateHost ?? home).submitGate(
+                gate, input: gateInput.map { $0(request) } ?? request, for: id, node: run.node, cause: started, runtime: runtime)
+            return false
         }
-        if board.shouldBypassGatewayBarrier() {
-            runtime.record(self, cause: pending.requestSeq, .gatewayChecked(board: id.rawValue, barrier: gate.rawValue, result: .bypass))
-            return true
-        }
-        let checked = runtime.record(self, cause: pending.requestSeq, .gatewayChecked(board: id.rawValue, barrier: gate.rawValue, result: .wait))
-        // Rule 9: one run per destination, its own gate instance unless shared (or unproducible).
-        let perRun = instances == .perRun && home.boardProducer?.canProduceBoard(identifier: gate) == true
-        let makeHost: (() -> Motherboard)? =
-            perRun ? { Motherboard(gatewayProxyFor: id, owner: self, origin: home, runtime: runtime) } : nil
+    }
+
+    /// Boardy's gateway wiring: the destination's run is a proxy board `<id>.___GATEWAY___`
+    /// installed here (made from `registration`, or the producer's gateway board `given`),
+    /// activated with the destination's input; the run resolves when the proxy completes. A
+    /// second request while the proxy's run is open joins it. Activations in the proxy's own
+    /// motherboard run on the run's behalf, so a gate that waits on its own gateway is a loop.
+    private func waitOnProxy(
+        _ given: (any ActivatableBoard)?, _ pending: Request, home: Motherboard, registration: GatewayBarrierRegistration? = nil,
+        runtime: BoardyRuntime
+    ) -> Bool {
+        let id = pending.board
+        let gateID = given?.identifier ?? id.appending("___GATEWAY___")
+        let checked = runtime.record(
+            self, cause: pending.requestSeq, .gatewayChecked(board: id.rawValue, barrier: gateID.rawValue, result: .wait))
         guard
             let (run, isNew) = runtime.barriers.wait(
-                self.pending(pending), onGateway: gate, home: home, resolveOn: resolveOn, makeGateHost: makeHost, runtime: runtime), isNew
+                self.pending(pending), onGateway: gateID, home: home, resolveOn: nil, makeGateHost: nil, runtime: runtime), isNew
         else { return false }
-        let started = runtime.record(self, cause: checked, .barrierStarted(barrier: gate.rawValue, board: gate.rawValue))
-        let request = GatewayRequest(destination: id, input: pending.input)
-        (run.gateHost ?? home).submitGate(gate, input: gateInput.map { $0(request) } ?? request, for: id, node: run.node, cause: started, runtime: runtime)
+        let proxy: any ActivatableBoard =
+            given ?? GatewayBarrierProxy(destination: id, producer: home.boardProducer, registration: registration!)
+        installBoard(proxy)
+        if let inner = (proxy as? ContinuousBoard)?.continuousMotherboard {
+            inner.gatewayOrigin = home
+            inner.hasGateway = home.hasGateway
+            inner.onBehalfOf = run.node
+        }
+        let started = runtime.record(self, cause: checked, .barrierStarted(barrier: gateID.rawValue, board: gateID.rawValue))
+        submitGate(gateID, input: pending.input, for: id, node: run.node, cause: started, runtime: runtime)
         return false
     }
 
@@ -437,6 +614,19 @@ public final class Motherboard {
         board.activate(withOption: input)
     }
 
+    /// Whether a gate can be produced for each run (a producer that says it knows the id, or one
+    /// that cannot say).
+    /// Whether the producer registers gateway boards (Boardy's `registerGatewayBoard`).
+    private var producerHasGateways: Bool {
+        if let p = ownProducer { return p.hasGatewayRegistrations }
+        return hasForeignProducer
+    }
+
+    private func canProducePerRun(_ gate: BoardID) -> Bool {
+        if let p = ownProducer { return p.canProduceBoard(identifier: gate) }
+        return hasForeignProducer
+    }
+
     private func produce(_ id: BoardID) -> (any ActivatableBoard)? {
         guard let board = boardProducer?.produceBoard(identifier: id) else { return nil }
         installBoard(board)
@@ -454,16 +644,43 @@ public final class Motherboard {
             // Rule 3/21: flow actions go to the parent first, as the continuous board's own.
             runtime.submit(WorkItem(motherboard: self, action: .call { parent.sendFlowAction(value) }, cause: routeCause))
         }
-        if let candidates = flowsBySource[id] {
-            for flow in candidates where flow.matchesOutput(value, flowAction: flowAction) {
-                runtime.submit(WorkItem(motherboard: self, action: .route(flow, from: id, value: value, json: json), cause: routeCause))
+        if genericFlows.isEmpty {
+            if let candidates = flowsBySource[id] {
+                for flow in candidates where flow.matchesOutput(value, flowAction: flowAction) {
+                    runtime.submit(WorkItem(motherboard: self, action: .route(flow, from: id, value: value, json: json), cause: routeCause))
+                }
             }
+        } else {
+            let routes = (flowsBySource[id] ?? []).filter { $0.matchesOutput(value, flowAction: flowAction) }
+            submitMerged(routes, from: id, value: value, json: json, data: value, cause: routeCause, runtime: runtime)
         }
         // A gateway gate's output may resolve its runs (`resolveOn`), after the flows.
         if !runtime.barriers.isEmpty && !flowAction && runtime.barriers.hasRuns(gate: id, in: self) {
             let taken = runtime.barriers.takeGatewayRuns(outputOf: id, in: self, output: value)
             if !taken.isEmpty { resolve(taken, cause: routeCause, runtime: runtime) }
         }
+    }
+
+    /// Submits the matching routes and Boardy's flows that match `data` from `id`, in
+    /// registration order. Each of Boardy's flows is traced as `flow.routed` (action `handler`)
+    /// before it runs.
+    private func submitMerged(
+        _ routes: [RegisteredFlow], from id: BoardID, value: Any?, json: JSONValue, data: Any?, cause: Int, runtime: BoardyRuntime
+    ) {
+        let message = BoardOutput(identifier: id, data: data)
+        var items: [(Int, WorkItem)] = routes.map { ($0.order, WorkItem(motherboard: self, action: .route($0, from: id, value: value, json: json), cause: cause)) }
+        for (order, flow) in genericFlows where flow.match(with: message) {
+            let call: () -> Void = { [unowned self] in
+                let seq = runtime.record(self, cause: cause, .flowRouted(from: id.rawValue, output: json, to: nil, action: "handler"))
+                if seq != 0 { runtime.currentCause = seq }
+                self.activeSource = id
+                flow.doNext(with: message)
+                self.activeSource = nil
+            }
+            items.append((order, WorkItem(motherboard: self, action: .call(call), cause: cause)))
+        }
+        items.sort { $0.0 < $1.0 }
+        for (_, item) in items { runtime.submit(item) }
     }
 
     private func processCompletion(_ board: Board, isDone: Bool, cause: Int, runtime: BoardyRuntime) {
@@ -478,11 +695,16 @@ public final class Motherboard {
         runtime.keepAlive(board)
         let seq = runtime.record(self, cause: cause, .boardCompleted(board: id.rawValue, success: isDone))
         let routeCause = seq == 0 ? cause : seq
-        if let candidates = flowsBySource[id] {
-            for flow in candidates where flow.matchesCompletion(isDone) {
-                runtime.submit(
-                    WorkItem(motherboard: self, action: .route(flow, from: id, value: isDone, json: .bool(isDone)), cause: routeCause))
+        if genericFlows.isEmpty {
+            if let candidates = flowsBySource[id] {
+                for flow in candidates where flow.matchesCompletion(isDone) {
+                    runtime.submit(
+                        WorkItem(motherboard: self, action: .route(flow, from: id, value: isDone, json: .bool(isDone)), cause: routeCause))
+                }
             }
+        } else {
+            let routes = (flowsBySource[id] ?? []).filter { $0.matchesCompletion(isDone) }
+            submitMerged(routes, from: id, value: isDone, json: .bool(isDone), data: CompleteAction(isDone: isDone), cause: routeCause, runtime: runtime)
         }
         // The runs this completion resolves are fixed now; they resolve after the completion flows.
         if !runtime.barriers.isEmpty {
@@ -504,8 +726,8 @@ public final class Motherboard {
             boards.append(.object(o))
         }
         var o: JSONObject = ["boards": .array(boards)]
-        if let producer = boardProducer { o["produced"] = .array(producer.registeredIDs.map { .string($0.rawValue) }) }
-        o["flows"] = .array(flows.map(\.definition))
+        if let producer = boardProducer as? BoardProducer { o["produced"] = .array(producer.registeredIDs.map { .string($0.rawValue) }) }
+        o["flows"] = .array(routes.map(\.definition) + genericFlows.map { JSONValue.object(["flow": .string(String(describing: type(of: $0.flow)))]) })
         return .object(o)
     }
 

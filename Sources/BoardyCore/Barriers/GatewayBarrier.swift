@@ -17,10 +17,42 @@
 /// destination's proxy has its own motherboard), so runs for different destinations resolve on
 /// their own timelines; ``GateInstances/shared`` is one instance in this motherboard, whose one
 /// signal resolves every open run, in request order.
-public struct GatewayBarrier {
+public final class GatewayBarrierRegistration {
     enum Kind {
         case exempt
         case gate(BoardID, input: ((GatewayRequest) -> Any?)?, resolveOn: ((Any?) -> Bool?)?, instances: GateInstances)
+        /// Boardy's wiring: a proxy board per run, `<destination>.___GATEWAY___`, with its own
+        /// motherboard; `activation` runs when the proxy is activated (with the destination's
+        /// input), `flowRegistration` when it is made. The run resolves on the proxy's completion.
+        case proxy(activation: (any GatewayBarrierBoard, Any?) -> Void, flowRegistration: (any GatewayBarrierBoard) -> Void)
+    }
+
+    private(set) var kind: Kind
+
+    init(kind: Kind) { self.kind = kind }
+
+    /// Boardy's gateway: for each gated destination a proxy board (a ``GatewayBarrierBoard``,
+    /// with a motherboard of its own sharing the main producer) is activated with the
+    /// destination's input and `activation` runs; the destination goes on when the proxy
+    /// completes true. A request for a destination whose proxy is open joins it.
+    ///
+    /// ```swift
+    /// .registerWithActivation { barrier, option in
+    ///     barrier.motherboard.activateBoard(identifier: .pubAuth, withOption: option)
+    /// }.withFlowRegistration { barrier in
+    ///     barrier.motherboard.completionFlow(.pubAuth).handle { barrier.complete($0) }
+    /// }
+    /// ```
+    public static func registerWithActivation(_ activation: @escaping (_ barrier: any GatewayBarrierBoard, _ option: Any?) -> Void)
+        -> GatewayBarrierRegistration
+    {
+        GatewayBarrierRegistration(kind: .proxy(activation: activation, flowRegistration: { _ in }))
+    }
+
+    /// Sets what runs when each proxy is made: register the flows that complete it.
+    public func withFlowRegistration(_ flowRegistration: @escaping (_ barrier: any GatewayBarrierBoard) -> Void) -> Self {
+        if case let .proxy(activation, _) = kind { kind = .proxy(activation: activation, flowRegistration: flowRegistration) }
+        return self
     }
 
     /// Which instance of the gate board a gateway run uses.
@@ -36,11 +68,9 @@ public struct GatewayBarrier {
         case shared
     }
 
-    let kind: Kind
-
     /// A gate that passes at once (Boardy rule 11): install it for the boards that must stay
     /// reachable, such as the gate itself.
-    public static var exempt: GatewayBarrier { GatewayBarrier(kind: .exempt) }
+    public static var exempt: GatewayBarrierRegistration { GatewayBarrierRegistration(kind: .exempt) }
 
     /// A gate board; its completion resolves, and so does any output `resolveOn` maps to a
     /// verdict (nil: not a resolving output). The gate is activated with the
@@ -49,8 +79,8 @@ public struct GatewayBarrier {
     public static func gate(
         _ board: BoardID, input: ((GatewayRequest) -> Any?)? = nil, resolveOn: ((Any?) -> Bool?)? = nil,
         instances: GateInstances = .perRun
-    ) -> GatewayBarrier {
-        GatewayBarrier(kind: .gate(board, input: input, resolveOn: resolveOn, instances: instances))
+    ) -> GatewayBarrierRegistration {
+        GatewayBarrierRegistration(kind: .gate(board, input: input, resolveOn: resolveOn, instances: instances))
     }
 
     /// The gate board, or nil for ``exempt``.
@@ -58,6 +88,32 @@ public struct GatewayBarrier {
         if case let .gate(board, _, _, _) = kind { return board }
         return nil
     }
+}
+
+/// boardy-viz's name for Boardy's ``GatewayBarrierRegistration``.
+public typealias GatewayBarrier = GatewayBarrierRegistration
+
+/// The proxy a ``GatewayBarrierRegistration/registerWithActivation(_:)`` gateway hands its
+/// closures (Boardy's `GatewayBarrierBoard`): complete it to resolve the run; its `motherboard`
+/// is its own.
+public typealias GatewayBarrierBoard = Completable & ContinuableBoard
+
+/// A gateway run's proxy board (Boardy's `GatewayBarrierProxy`): a continuous board named
+/// `<destination>.___GATEWAY___`, made per run.
+final class GatewayBarrierProxy: ContinuousBoard, ActivatableBoard, Completable {
+    private let activation: (any GatewayBarrierBoard, Any?) -> Void
+
+    init(destination: BoardID, producer: (any ActivatableBoardProducer)?, registration: GatewayBarrierRegistration) {
+        guard case let .proxy(activation, flowRegistration) = registration.kind else { preconditionFailure("not a proxy registration") }
+        self.activation = activation
+        super.init(identifier: destination.appending("___GATEWAY___"), boards: [], boardProducer: producer)
+        flowRegistration(self)
+    }
+
+    func activate(withOption option: Any?) { activation(self, option) }
+
+    /// The proxy is the gateway: it is not gated itself.
+    func shouldBypassGatewayBarrier() -> Bool { true }
 }
 
 /// What a gateway's gate board is activated with: the board waiting behind it and that board's

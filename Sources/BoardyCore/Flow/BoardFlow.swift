@@ -1,9 +1,9 @@
 /// One registered reaction of a motherboard: to a board's outputs, flow actions or completion.
 ///
 /// Flow steps (`A ->> B`), IO handlers (`io.flow.addTarget`) and completion handlers are all
-/// `BoardFlow`s. A motherboard runs every flow matching a message in registration order, on a
+/// `FlowRoute`s. A motherboard runs every flow matching a message in registration order, on a
 /// snapshot taken when the message is processed (Boardy rule 2).
-public struct BoardFlow {
+public struct FlowRoute {
     /// What a flow reacts to.
     public enum Trigger {
         /// An output of `source` for which `matches` is true.
@@ -58,10 +58,10 @@ public struct BoardFlow {
     }
 }
 
-extension BoardFlow {
+extension FlowRoute {
     /// A flow step `source ->> destination`.
-    static func step(_ source: BoardID, _ destination: BoardID) -> BoardFlow {
-        var flow = BoardFlow(source: source, trigger: .output(matches: { _ in true }), action: "activate", destination: destination) {
+    static func step(_ source: BoardID, _ destination: BoardID) -> FlowRoute {
+        var flow = FlowRoute(source: source, trigger: .output(matches: { _ in true }), action: "activate", destination: destination) {
             mb, output in
             mb.activate(destination, with: output)
         }
@@ -70,15 +70,37 @@ extension BoardFlow {
     }
 }
 
-/// A registered flow, boxed so the work stack moves one reference instead of its closures.
-final class RegisteredFlow {
-    let flow: BoardFlow
+/// A registered route, boxed so the work stack moves one reference instead of its closures; it
+/// is also the route as one of Boardy's ``BoardFlow``s (in ``Motherboard/flows``).
+final class RegisteredFlow: BoardFlow {
+    let flow: FlowRoute
+    /// Its place among the motherboard's flows.
+    let order: Int
     /// Flow steps match every output: no closure call.
     private let matchesEveryOutput: Bool
+    private weak var motherboard: Motherboard?
 
-    init(_ flow: BoardFlow) {
+    init(_ flow: FlowRoute, order: Int, motherboard: Motherboard) {
         self.flow = flow
+        self.order = order
+        self.motherboard = motherboard
         matchesEveryOutput = flow.stepDestination != nil
+    }
+
+    /// `route-<n>`, its place among the motherboard's flows.
+    var identifier: String { "route-\(order)" }
+
+    /// Whether `output` comes from the route's source and matches its trigger.
+    func match(with output: any BoardOutputModel) -> Bool {
+        guard output.identifier == flow.source else { return false }
+        if let done = output.data as? CompleteAction { return matchesCompletion(done.isDone) }
+        return matchesOutput(output.data, flowAction: output.data is any BoardFlowAction)
+    }
+
+    /// Runs the route's reaction outside the engine's routing (a flow run by hand).
+    func doNext(with output: any BoardOutputModel) {
+        guard let motherboard else { return }
+        flow.perform(motherboard, (output.data as? CompleteAction).map(\.isDone) ?? output.data)
     }
 
     func matchesOutput(_ value: Any?, flowAction: Bool) -> Bool {

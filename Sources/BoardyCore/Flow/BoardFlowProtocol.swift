@@ -1,0 +1,152 @@
+import Foundation
+
+/// A flow as Boardy declares it (Boardy's `BoardFlow`): it looks at every message a motherboard
+/// routes (the sender and the data) and reacts to those it matches. Register one with
+/// ``Motherboard/registerFlow(_:)-(any BoardFlow)``; the engine runs every matching flow in
+/// registration order, with the routes registered through ``FlowRoute``, and traces each
+/// reaction as `flow.routed` (action `handler`).
+public protocol BoardFlow {
+    /// The flow's identifier (for ``FlowManageable/removeFlow(by:)``).
+    var identifier: String { get }
+    /// Whether the flow reacts to `output`.
+    func match(with output: any BoardOutputModel) -> Bool
+    /// The reaction.
+    func doNext(with output: any BoardOutputModel)
+}
+
+/// A flow that matches its senders by id (Boardy's `IDMatchBoardFlow`).
+public protocol IDMatchBoardFlow: BoardFlow {
+    /// The senders it matches.
+    var matchedBoardIDs: [BoardID] { get }
+}
+
+extension IDMatchBoardFlow {
+    /// Matches the senders in ``matchedBoardIDs``.
+    public func match(with output: any BoardOutputModel) -> Bool { matchedBoardIDs.contains(output.identifier) }
+}
+
+/// A flow that reacts to data of one type (Boardy's `DataMatchBoardFlow`).
+public protocol DataMatchBoardFlow: BoardFlow {
+    /// The data type.
+    associatedtype Output
+    /// The reaction to well-typed data.
+    func doNext(withData data: Output)
+}
+
+extension DataMatchBoardFlow {
+    /// Reacts when the data has the flow's type (nil counts for a `Void` or optional type).
+    public func doNext(with output: any BoardOutputModel) {
+        if let data = BoardValue.cast(output.data, to: Output.self) { doNext(withData: data) }
+    }
+}
+
+/// A flow that matches senders by id and data by type (Boardy's `GuaranteedBoardFlow`).
+public protocol GuaranteedBoardFlow: DataMatchBoardFlow, IDMatchBoardFlow {}
+
+/// A flow on the data of some senders, of one type (Boardy's `IDGenericBoardFlow`).
+public struct IDGenericBoardFlow<Out>: GuaranteedBoardFlow {
+    /// The data type.
+    public typealias Output = Out
+    /// The flow's identifier.
+    public let identifier: String
+    /// The senders it matches.
+    public let matchedBoardIDs: [BoardID]
+    private let nextHandler: (Out) -> Void
+
+    /// A flow running `nextHandler` with each `Out` the boards `matchedBoardIDs` send.
+    public init(identifier: String = UUID().uuidString, matchedBoardIDs: [BoardID], nextHandler: @escaping (Out) -> Void) {
+        self.identifier = identifier
+        self.matchedBoardIDs = matchedBoardIDs
+        self.nextHandler = nextHandler
+    }
+
+    /// A flow running `nextHandler` with each `Out` the boards `matchedBoardIDs` send.
+    public init(identifier: String = UUID().uuidString, matchedBoardIDs: BoardID..., nextHandler: @escaping (Out) -> Void) {
+        self.init(identifier: identifier, matchedBoardIDs: matchedBoardIDs, nextHandler: nextHandler)
+    }
+
+    /// A flow running `nextHandler` with `target` (held weakly) and each `Out`.
+    public init<HandlerTarget: AnyObject>(
+        identifier: String = UUID().uuidString, matchedBoardIDs: [BoardID], target: HandlerTarget, nextHandler: @escaping (HandlerTarget, Out) -> Void
+    ) {
+        self.init(identifier: identifier, matchedBoardIDs: matchedBoardIDs) { [weak target] value in
+            if let target { nextHandler(target, value) }
+        }
+    }
+
+    /// Runs the handler.
+    public func doNext(withData data: Out) { nextHandler(data) }
+}
+
+/// A flow on data of one type from any sender its matcher accepts (Boardy's `GenericBoardFlow`).
+public struct GenericBoardFlow<Out>: DataMatchBoardFlow {
+    /// The data type.
+    public typealias Output = Out
+    /// The flow's identifier.
+    public var identifier: String
+    private let matcher: (any BoardOutputModel) -> Bool
+    private let nextHandler: (Out) -> Void
+
+    /// A flow running `nextHandler` with each `Out` whose message `matcher` accepts.
+    public init(
+        identifier: String = UUID().uuidString, matcher: @escaping (any BoardOutputModel) -> Bool = { _ in true },
+        nextHandler: @escaping (Out) -> Void
+    ) {
+        self.identifier = identifier
+        self.matcher = matcher
+        self.nextHandler = nextHandler
+    }
+
+    /// Whether the matcher accepts `output`.
+    public func match(with output: any BoardOutputModel) -> Bool { matcher(output) }
+    /// Runs the handler.
+    public func doNext(withData data: Out) { nextHandler(data) }
+}
+
+/// A flow that reacts to messages of some senders (Boardy's `BoardActivateFlow`).
+public struct BoardActivateFlow: BoardFlow {
+    /// The flow's identifier.
+    public let identifier: String
+    private let matcher: (any BoardOutputModel) -> Bool
+    private let next: (any BoardOutputModel) -> Void
+
+    /// A flow running `outputNextHandler` with each message `matcher` accepts.
+    public init(
+        identifier: String = UUID().uuidString, matcher: @escaping (any BoardOutputModel) -> Bool,
+        outputNextHandler: @escaping (any BoardOutputModel) -> Void
+    ) {
+        self.identifier = identifier
+        self.matcher = matcher
+        next = outputNextHandler
+    }
+
+    /// A flow running `nextHandler` with the data of each message `matcher` accepts.
+    public init(identifier: String = UUID().uuidString, matcher: @escaping (any BoardOutputModel) -> Bool, nextHandler: @escaping (Any?) -> Void) {
+        self.init(identifier: identifier, matcher: matcher) { nextHandler($0.data) }
+    }
+
+    /// A flow running `outputNextHandler` with each message of `matchedIdentifiers`.
+    public init(identifier: String = UUID().uuidString, matchedIdentifiers: [FlowStepID], outputNextHandler: @escaping (any BoardOutputModel) -> Void) {
+        self.init(identifier: identifier, matcher: { matchedIdentifiers.contains($0.identifier) }, outputNextHandler: outputNextHandler)
+    }
+
+    /// A flow running `nextHandler` with the data of each message of `matchedIdentifiers`.
+    public init(identifier: String = UUID().uuidString, matchedIdentifiers: [FlowStepID], nextHandler: @escaping (Any?) -> Void) {
+        self.init(identifier: identifier, matcher: { matchedIdentifiers.contains($0.identifier) }) { nextHandler($0.data) }
+    }
+
+    /// A flow running `guaranteedNextHandler` with each `Output` of `matchedIdentifiers`.
+    public init<Output>(identifier: String = UUID().uuidString, matchedIdentifiers: [FlowStepID], guaranteedNextHandler: @escaping (Output) -> Void) {
+        self.init(identifier: identifier, matcher: { matchedIdentifiers.contains($0.identifier) }) {
+            if let v = BoardValue.cast($0.data, to: Output.self) { guaranteedNextHandler(v) }
+        }
+    }
+
+    /// Whether the flow reacts to `output`.
+    public func match(with output: any BoardOutputModel) -> Bool { matcher(output) }
+    /// The reaction.
+    public func doNext(with output: any BoardOutputModel) { next(output) }
+}
+
+/// A board id in a flow step (Boardy's `FlowStepID`).
+public typealias FlowStepID = BoardID

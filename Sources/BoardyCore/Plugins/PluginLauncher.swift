@@ -1,0 +1,215 @@
+/// Options of a launch (Boardy's `MainOptions`): values by key, and here the runtime the main
+/// motherboard runs on.
+public struct MainOptions {
+    /// A key of an option.
+    public struct Key: RawRepresentable, Hashable, Sendable {
+        /// The key's name.
+        public let rawValue: String
+        /// A key named `rawValue`.
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// The runtime the launcher's motherboards run on (a ``BoardyRuntime``).
+        public static let runtime = Key(rawValue: "boardy-viz.runtime")
+        /// The main motherboard's id (a ``BoardID``; `main` when absent).
+        public static let mainboardIdentifier = Key(rawValue: "boardy-viz.mainboard")
+    }
+
+    private var values: [Key: Any]
+
+    /// Options with `values`.
+    public init(_ values: [Key: Any] = [:]) { self.values = values }
+
+    /// No options: a fresh runtime on a virtual clock, without an observer, and a main
+    /// motherboard named `main`.
+    public static let `default` = MainOptions()
+
+    /// Options whose motherboards run on `runtime` (what boardy-viz adds to Boardy's options).
+    public init(runtime: BoardyRuntime) { self.init([.runtime: runtime]) }
+
+    /// The value for `key`, as a `Value`.
+    public subscript<Value>(key: Key) -> Value? { values[key] as? Value }
+
+    /// The value for `key`.
+    public subscript(key: Key) -> Any? {
+        get { values[key] }
+        set { values[key] = newValue }
+    }
+
+    /// These options with `value` set for `key`.
+    public func set(_ value: Any?, forKey key: Key) -> MainOptions {
+        var copy = self
+        copy[key] = value
+        return copy
+    }
+}
+
+// MainOptions holds Any values, as Boardy's does; the static default holds none.
+extension MainOptions: @unchecked Sendable {}
+
+/// What a module plugin is applied to (Boardy's `MainComponent`): the main producer.
+public protocol MainComponent {
+    /// The producer the plugins register their boards into.
+    var producer: any BoardDynamicProducer { get }
+    /// The launch's options.
+    var options: MainOptions { get }
+}
+
+/// A module of an app (Authentication, Shopping, Payment...) that registers its boards (Boardy's
+/// `ModulePlugin`).
+public protocol ModulePlugin: ModulePluginConvertible {
+    /// The plugin's id.
+    var identifier: BoardID { get }
+    /// Registers the module's boards into `main`'s producer.
+    func apply(for main: any MainComponent)
+}
+
+/// What a plugin builder accepts (Boardy's `ModulePluginConvertible`).
+public protocol ModulePluginConvertible {
+    /// The plugins it stands for.
+    var modulePlugins: [any ModulePlugin] { get }
+}
+
+extension ModulePlugin {
+    /// Itself.
+    public var modulePlugins: [any ModulePlugin] { [self] }
+}
+
+/// A plugin that prepares several module plugins for a launch (Boardy's `LauncherPlugin`).
+public protocol LauncherPlugin {
+    /// The module plugins (and launch settings) for a launch with `options`.
+    func prepareForLaunching(withOptions options: MainOptions) -> ModuleComponent
+}
+
+/// Module plugins and launch settings from a ``LauncherPlugin`` (Boardy's `ModuleComponent`).
+public struct ModuleComponent {
+    /// The module plugins.
+    public let modulePlugins: [any ModulePlugin]
+    /// Runs on the main motherboard once it is built.
+    public let launchSettings: (_ mainboard: any FlowMotherboard) -> Void
+
+    /// A component of `modulePlugins` and `launchSettings`.
+    public init(modulePlugins: [any ModulePlugin], launchSettings: @escaping (_ mainboard: any FlowMotherboard) -> Void = { _ in }) {
+        self.modulePlugins = modulePlugins
+        self.launchSettings = launchSettings
+    }
+}
+
+/// Collects plugins and gateways before the main motherboard is built (Boardy's
+/// `LauncherComponent`, from ``PluginLauncher/with(options:)``).
+public final class LauncherComponent {
+    /// The launch's options.
+    public let options: MainOptions
+    private var plugins: [any ModulePlugin] = []
+    private var gateways: [(GatewayBarrierRegistration, BoardID?)] = []
+    private var settings: [(any FlowMotherboard) -> Void] = []
+
+    init(options: MainOptions) { self.options = options }
+
+    /// Adds module plugins.
+    @discardableResult
+    public func install(plugins: [any ModulePlugin]) -> Self {
+        self.plugins += plugins
+        return self
+    }
+
+    /// Adds a module plugin.
+    @discardableResult
+    public func install(plugin: any ModulePlugin) -> Self { install(plugins: [plugin]) }
+
+    /// Adds the plugins a launcher plugin prepares, and its launch settings.
+    @discardableResult
+    public func install(launcherPlugin: any LauncherPlugin) -> Self {
+        let component = launcherPlugin.prepareForLaunching(withOptions: options)
+        settings.append(component.launchSettings)
+        return install(plugins: component.modulePlugins)
+    }
+
+    /// Installs a gateway barrier for every board without one of its own.
+    @discardableResult
+    public func install(gatewayBarrier registration: GatewayBarrierRegistration) -> Self {
+        gateways.append((registration, nil))
+        return self
+    }
+
+    /// Installs a gateway barrier for one board (`.exempt` keeps it reachable without the gate).
+    @discardableResult
+    public func install(gatewayBarrier registration: GatewayBarrierRegistration, for destinationID: BoardID) -> Self {
+        gateways.append((registration, destinationID))
+        return self
+    }
+
+    /// Adds launch settings, run on the main motherboard once it is built.
+    @discardableResult
+    public func install(launchSettings: @escaping (any FlowMotherboard) -> Void) -> Self {
+        settings.append(launchSettings)
+        return self
+    }
+
+    /// Builds the main motherboard: applies every plugin to its producer, installs the gateways,
+    /// runs the launch settings and `launchSettings`.
+    public func instantiate(_ launchSettings: (_ mainboard: any FlowMotherboard) -> Void = { _ in }) -> PluginLauncher {
+        let producer = BoardProducer()
+        let main = Main(producer: producer, options: options)
+        for p in plugins { p.apply(for: main) }
+        let runtime: BoardyRuntime = options[.runtime] ?? BoardyRuntime(processing: .immediate)
+        let identifier: BoardID = options[.mainboardIdentifier] ?? BoardID(MotherboardPath.main.rawValue)
+        let mainboard = Motherboard(identifier: identifier, boardProducer: producer, runtime: runtime)
+        for (gateway, id) in gateways { mainboard.install(gatewayBarrier: gateway, for: id) }
+        for s in settings { s(mainboard) }
+        launchSettings(mainboard)
+        return PluginLauncher(mainboard: mainboard, options: options)
+    }
+
+    /// The same as ``instantiate(_:)``.
+    @discardableResult
+    public func initialize(_ launchSettings: (_ mainboard: any FlowMotherboard) -> Void = { _ in }) -> PluginLauncher {
+        instantiate(launchSettings)
+    }
+
+    private struct Main: MainComponent {
+        let producer: any BoardDynamicProducer
+        let options: MainOptions
+    }
+}
+
+/// The launched app: its main motherboard (Boardy's `PluginLauncher`, Boardy rule 22).
+///
+/// ```swift
+/// let launcher = PluginLauncher.with(options: .default)
+///     .install(plugin: AuthenticationPlugin())
+///     .install(plugin: ShoppingPlugin())
+///     .install(gatewayBarrier: .registerWithActivation { barrier, option in
+///         barrier.motherboard.activateBoard(identifier: .pubAuth, withOption: option)
+///     }.withFlowRegistration { barrier in
+///         barrier.motherboard.completionFlow(.pubAuth).handle { barrier.complete($0) }
+///     })
+///     .install(gatewayBarrier: .exempt, for: .pubAuth)
+///     .initialize()
+/// launcher.launch(in: window) { mainboard in
+///     mainboard.activateBoard(identifier: .pubWelcome, withOption: nil)
+/// }
+/// ```
+public final class PluginLauncher {
+    /// The launch's options.
+    public let options: MainOptions
+    /// The main motherboard.
+    public let mainboard: Motherboard
+
+    init(mainboard: Motherboard, options: MainOptions) {
+        self.mainboard = mainboard
+        self.options = options
+    }
+
+    /// Starts a launch with `options`.
+    public static func with(options: MainOptions) -> LauncherComponent { LauncherComponent(options: options) }
+
+    /// Installs the main motherboard into `context` and runs the first action.
+    public func launch(in context: AnyObject, action: (_ mainboard: any FlowMotherboard) -> Void = { _ in }) {
+        mainboard.install(into: context)
+        action(mainboard)
+    }
+
+    /// Runs `action` on the main motherboard now.
+    public func activateNow(_ action: (_ mainboard: any FlowMotherboard) -> Void) {
+        action(mainboard)
+    }
+}

@@ -1,0 +1,202 @@
+/// What produces boards on demand (Boardy's `ActivatableBoardProducer`).
+public protocol ActivatableBoardProducer {
+    /// A new board for `identifier`, or nil when it is not registered.
+    func produceBoard(identifier: BoardID) -> (any ActivatableBoard)?
+    /// The gateway board registered for `identifier` (Boardy's per-destination gateway), if any.
+    func produceGatewayBoard(identifier: BoardID) -> (any ActivatableBoard)?
+    /// A board for `identifier` produced under `anotherIdentifier`, if any.
+    func matchBoard(withIdentifier identifier: BoardID, to anotherIdentifier: BoardID) -> (any ActivatableBoard)?
+}
+
+extension ActivatableBoardProducer {
+    /// No board is produced under another id unless the producer says so.
+    public func matchBoard(withIdentifier _: BoardID, to anotherIdentifier: BoardID) -> (any ActivatableBoard)? { nil }
+    /// No gateway boards unless the producer registers them.
+    public func produceGatewayBoard(identifier _: BoardID) -> (any ActivatableBoard)? { nil }
+}
+
+/// Boardy's older name of ``ActivatableBoardProducer``.
+public typealias ActivableBoardProducer = ActivatableBoardProducer
+
+/// A producer boards can be registered into (Boardy's `BoardDynamicProducer`).
+public protocol BoardDynamicProducer: ActivatableBoardProducer {
+    /// Registers `factory` for `identifier` (a registered id keeps its first factory).
+    func registerBoard(_ identifier: BoardID, factory: @escaping (BoardID) -> any ActivatableBoard)
+    /// Registers the gateway board for `identifier` (`*` for every id without one of its own).
+    func registerGatewayBoard(_ identifier: BoardID, factory: @escaping (BoardID) -> any ActivatableBoard)
+    /// Registers `factory` for `identifier`, replacing an earlier factory if `replacingExisting`.
+    func registerBoard(_ identifier: BoardID, replacingExisting: Bool, factory: @escaping (BoardID) -> any ActivatableBoard)
+}
+
+extension BoardDynamicProducer {
+    /// Registers one board instance, produced as itself.
+    public func registerBoard(_ boardCreator: @autoclosure () -> any ActivatableBoard) {
+        let board = boardCreator()
+        registerBoard(board.identifier) { _ in board }
+    }
+}
+
+/// Builds a board for an id (Boardy's `BoardConstructor`).
+public typealias BoardConstructor = (BoardID) -> any ActivatableBoard
+
+/// A producer of nothing (Boardy's `NoBoardProducer`), the end of a chain of producers.
+public final class NoBoardProducer: ActivatableBoardProducer {
+    /// The empty producer.
+    public init() {}
+    /// Never produces a board.
+    public func produceBoard(identifier _: BoardID) -> (any ActivatableBoard)? { nil }
+}
+
+/// One entry of dynamic registration: an id and the factory that builds its board. Equal when
+/// their ids are (as in Boardy).
+public struct BoardRegistration: Hashable {
+    /// The id the factory builds.
+    public let identifier: BoardID
+    /// Builds the board, given its id (nil: not this time).
+    public let constructor: (BoardID) -> (any ActivatableBoard)?
+
+    /// A registration of `identifier`.
+    public init(_ identifier: BoardID, constructor: @escaping (BoardID) -> (any ActivatableBoard)?) {
+        self.identifier = identifier
+        self.constructor = constructor
+    }
+
+    public static func == (a: BoardRegistration, b: BoardRegistration) -> Bool { a.identifier == b.identifier }
+    public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
+}
+
+/// What a registration builder accepts (Boardy's `BoardRegistrationsConvertible`).
+public protocol BoardRegistrationsConvertible {
+    /// The registrations it stands for.
+    func asBoardRegistrations() -> [BoardRegistration]
+}
+
+extension BoardRegistration: BoardRegistrationsConvertible {
+    /// Itself.
+    public func asBoardRegistrations() -> [BoardRegistration] { [self] }
+}
+
+extension Array: BoardRegistrationsConvertible where Element == BoardRegistration {
+    /// Itself.
+    public func asBoardRegistrations() -> [BoardRegistration] { self }
+}
+
+/// Builds a list of registrations in Boardy's style: registrations, lists of them, and board
+/// instances (registered as themselves).
+@resultBuilder
+public enum BoardRegistrationBuilder {
+    public static func buildExpression(_ r: any BoardRegistrationsConvertible) -> [BoardRegistration] { r.asBoardRegistrations() }
+    public static func buildExpression(_ board: any ActivatableBoard) -> [BoardRegistration] { [BoardRegistration(board.identifier) { _ in board }] }
+    public static func buildBlock(_ parts: [BoardRegistration]...) -> [BoardRegistration] { parts.flatMap { $0 } }
+    public static func buildOptional(_ r: [BoardRegistration]?) -> [BoardRegistration] { r ?? [] }
+    public static func buildEither(first r: [BoardRegistration]) -> [BoardRegistration] { r }
+    public static func buildEither(second r: [BoardRegistration]) -> [BoardRegistration] { r }
+    public static func buildArray(_ r: [[BoardRegistration]]) -> [BoardRegistration] { r.flatMap { $0 } }
+}
+
+/// Produces boards on demand from registrations (Boardy's `BoardProducer`). The first
+/// registration of an id wins; later ones are ignored (Boardy rule 7). An id it does not know is
+/// asked of its external producer.
+///
+/// ```swift
+/// let motherboard = Motherboard(boardProducer: BoardProducer(registrationsBuilder: { producer in
+///     BoardRegistration(.modShoppingCart) { id in ShoppingCartBoard(identifier: id) }
+///     BoardRegistration(.modPayment) { id in PaymentBoard(identifier: id) }
+/// }))
+/// ```
+public final class BoardProducer: BoardDynamicProducer {
+    private var table: [BoardID: BoardRegistration] = [:]
+    private var gatewayTable: [BoardID: BoardRegistration] = [:]
+    /// The ids in registration order (first registrations only).
+    public private(set) var registeredIDs: [BoardID] = []
+    /// Registrations ignored because their id was already registered.
+    public private(set) var ignoredDuplicates: [BoardID] = []
+    /// Where ids this producer does not know are looked up.
+    public let externalProducer: any ActivatableBoardProducer
+
+    /// A producer of `registrations` and `gatewayRegistrations`, falling back on
+    /// `externalProducer`.
+    public init(
+        externalProducer: any ActivatableBoardProducer = NoBoardProducer(), registrations: [BoardRegistration] = [],
+        gatewayRegistrations: [BoardRegistration] = []
+    ) {
+        self.externalProducer = externalProducer
+        for r in registrations { add(registration: r) }
+        for r in gatewayRegistrations where gatewayTable[r.identifier] == nil { gatewayTable[r.identifier] = r }
+    }
+
+    /// A producer whose registrations are built by `registrationsBuilder`, which receives the
+    /// producer itself (boards that produce their own children keep it).
+    public convenience init(
+        externalProducer: any ActivatableBoardProducer = NoBoardProducer(),
+        @BoardRegistrationBuilder registrationsBuilder: (_ producer: any ActivatableBoardProducer) -> [BoardRegistration]
+    ) {
+        self.init(externalProducer: externalProducer)
+        for r in registrationsBuilder(self) { add(registration: r) }
+    }
+
+    /// The registrations.
+    public var registrations: Set<BoardRegistration> { Set(table.values) }
+    /// The gateway registrations.
+    public var gatewayRegistrations: Set<BoardRegistration> { Set(gatewayTable.values) }
+
+    /// Adds a registration, unless its id is registered already; true when added.
+    @discardableResult
+    public func add(registration: BoardRegistration) -> Bool {
+        guard table[registration.identifier] == nil else {
+            ignoredDuplicates.append(registration.identifier)
+            return false
+        }
+        table[registration.identifier] = registration
+        registeredIDs.append(registration.identifier)
+        return true
+    }
+
+    /// Removes a registration; true when it was there.
+    @discardableResult
+    public func remove(registration: BoardRegistration) -> Bool {
+        guard table.removeValue(forKey: registration.identifier) != nil else { return false }
+        registeredIDs.removeAll { $0 == registration.identifier }
+        return true
+    }
+
+    /// Registers `factory` for `identifier` (Boardy's `registerBoard(_:factory:)`).
+    public func registerBoard(_ identifier: BoardID, factory: @escaping BoardConstructor) {
+        add(registration: BoardRegistration(identifier) { factory($0) })
+    }
+
+    /// Registers `factory` for `identifier`, replacing an earlier one if `replacingExisting`.
+    public func registerBoard(_ identifier: BoardID, replacingExisting: Bool, factory: @escaping BoardConstructor) {
+        if replacingExisting, let old = table[identifier] { remove(registration: old) }
+        registerBoard(identifier, factory: factory)
+    }
+
+    /// Registers the gateway board of `identifier` (`*` for every id without one of its own).
+    public func registerGatewayBoard(_ identifier: BoardID, factory: @escaping (BoardID) -> any ActivatableBoard) {
+        guard gatewayTable[identifier] == nil else { return }
+        gatewayTable[identifier] = BoardRegistration(identifier) { factory($0) }
+    }
+
+    /// Whether any gateway board is registered.
+    public var hasGatewayRegistrations: Bool { !gatewayTable.isEmpty }
+
+    /// Whether `id` is registered here or with the external producer it has.
+    public func canProduceBoard(identifier id: BoardID) -> Bool {
+        table[id] != nil || (externalProducer as? BoardProducer)?.canProduceBoard(identifier: id) == true
+            || !(externalProducer is NoBoardProducer || externalProducer is BoardProducer)
+    }
+
+    /// A new board for `id`, or nil when neither this producer nor its external one knows it.
+    public func produceBoard(identifier id: BoardID) -> (any ActivatableBoard)? {
+        if let r = table[id] { return r.constructor(id) }
+        return externalProducer.produceBoard(identifier: id)
+    }
+
+    /// The gateway board for `id` (its own, else the `*` one), named `<id>.___GATEWAY___`.
+    public func produceGatewayBoard(identifier id: BoardID) -> (any ActivatableBoard)? {
+        guard !id.rawValue.hasSuffix(".___GATEWAY___") else { return nil }
+        let gatewayID = id.appending("___GATEWAY___")
+        if let r = gatewayTable[id] ?? gatewayTable["*"] { return r.constructor(gatewayID) }
+        return externalProducer.produceGatewayBoard(identifier: id)
+    }
+}
