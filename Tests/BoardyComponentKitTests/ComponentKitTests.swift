@@ -22,7 +22,7 @@ struct ComponentKitRuleTests {
             identifier: "taskFetch", executor: delayed(1) { .success("result of \($0)") },
             successHandler: { _, out in calls.append("success \(out)") },
             processingHandler: { b in calls.append("processing \(b.isProcessing)") },
-            completionHandler: { _, ok in calls.append("completion \(ok)") })
+            completionHandler: { b in calls.append("completion \(b.isCompleted)") })
         let mb = h.motherboard([task])
         for q in ["a", "b", "c"] { mb.stimulate(.activate("taskFetch", input: q)) }
         h.scheduler.run()
@@ -40,11 +40,11 @@ struct ComponentKitRuleTests {
         var calls: [String] = []
         let task = TaskBoard<Int, Int>(
             identifier: "taskPay", executor: delayed(1) { _ in .failure(Failure()) }, errorHandler: { _, e in calls.append("error \(e)") },
-            completionHandler: { _, ok in calls.append("completion \(ok)") })
+            completionHandler: { b in calls.append("completion \(b.isCompleted)") })
         let mb = h.motherboard([task])
         mb.activate("taskPay", with: 5)
         h.scheduler.run()
-        #expect(calls == ["error payment declined", "completion false"])
+        #expect(calls == ["error payment declined", "completion true"])
         #expect(!h.lines.contains { $0.hasPrefix("output.sent") })
         #expect(h.lines.last == "board.completed taskPay false")
     }

@@ -137,7 +137,7 @@ struct BarrierRuleTests {
         let barrier = ActivationBarrier(gate: "g")
         let first = ClosureBoard<Void>(identifier: "first", barrier: { _ in barrier }) { b, _ in
             log.items.append("first ran")
-            b.activateBoard("second")
+            b.nextToBoard("second")
         }
         // The gate is produced on demand: a completed static board would be gone (rule 4).
         let producer = BoardProducer(registrations: [BoardRegistration("g") { id in gate(id, after: 1, log: log) }])
@@ -319,7 +319,7 @@ struct BarrierRuleTests {
             let verdict: Bool
             func apply(for main: any MainComponent) {
                 main.producer.registerBoard("pubAuth") { id in gate(id, verdict: verdict, after: 1) }
-                main.producer.registerBoard("pubWelcome") { id in ClosureBoard<Any?>(identifier: id) { b, _ in b.activateBoard("pubDashboard") } }
+                main.producer.registerBoard("pubWelcome") { id in ClosureBoard<Any?>(identifier: id) { b, _ in b.nextToBoard("pubDashboard") } }
             }
         }
         struct Dashboard: ModulePlugin {

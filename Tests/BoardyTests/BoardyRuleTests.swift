@@ -14,7 +14,7 @@ struct BoardyRuleTests {
         let a = ClosureBoard<Void>(identifier: "a") { b, _ in
             b.sendOutput("out")
             b.sendFlowAction("action")
-            b.activateBoard("other", with: "hi")
+            b.nextToBoard("other", with: "hi")
             b.sendCommand("cmd", to: "other")
             b.complete()
         }

@@ -55,7 +55,7 @@ struct EngineTests {
             boards.append(
                 ClosureBoard<Int>(identifier: BoardID("b\(i)")) { b, v in
                     last = v
-                    b.activateBoard(BoardID("b\(i + 1)"), with: v + 1)
+                    b.nextToBoard(BoardID("b\(i + 1)"), with: v + 1)
                 })
         }
         let mb = Motherboard(boards: boards)

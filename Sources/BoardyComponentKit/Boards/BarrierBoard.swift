@@ -23,8 +23,14 @@ public enum BarrierBoardInput<Value>: TraceValueConvertible {
 /// with the value, sends it as output and completes (true); `.cancel` drops the queue and
 /// completes (false). Its state ends with its completion: register it with a ``BoardProducer``
 /// so the next `.wait` gets a fresh board (Boardy rule 27). It bypasses the gateway.
-public final class BarrierBoard<Value>: Board, GuaranteedBoard {
+public final class BarrierBoard<Value>: Board, GuaranteedBoard, GuaranteedOutputSendingBoard {
     public typealias InputType = BarrierBoardInput<Value>
+    /// The value the barrier is overcome with, sent as its output.
+    public typealias OutputType = Value
+    /// What the board is activated with (Boardy's `BarrierBoard.Action`).
+    public typealias Action = BarrierBoardInput<Value>
+    /// A waiter (Boardy's `BarrierBoard.Process`).
+    public typealias Process = (Value) -> Void
     private var waiters: [(Value) -> Void] = []
     private let adapter: ((BarrierBoard<Value>, Any?) -> BarrierBoardInput<Value>?)?
 

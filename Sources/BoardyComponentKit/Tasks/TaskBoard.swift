@@ -13,35 +13,49 @@ import BoardyCore
 ///
 /// Complete through the scheduler (``Board/schedule(after:_:)``, or ``LiveScheduler/post(_:)`` from
 /// another thread) so that runs stay deterministic.
-public final class TaskBoard<Input, Output>: Board, GuaranteedBoard {
+open class TaskBoard<Input, Output>: Board, GuaranteedBoard, TaskingBoard, GuaranteedOutputSendingBoard {
     public typealias InputType = Input
-    /// The task: given the board and the input, it calls the completion once with the result.
-    public typealias Executor = (TaskBoard<Input, Output>, Input, @escaping (Result<Output, any Error>) -> Void) -> Void
+    /// The task's output, sent on success.
+    public typealias OutputType = Output
+    /// How the executor reports (Boardy's `ExecutorCompletion`).
+    public typealias ExecutorCompletion = (Result<Output, any Error>) -> Void
+    /// The work: given the board, the input and a completion to call once.
+    public typealias Executor = (any TaskingBoard, Input, @escaping ExecutorCompletion) -> Void
+    /// Runs with the output on success.
+    public typealias SuccessHandler = (TaskBoard<Input, Output>, Output) -> Void
+    /// Runs when processing starts and ends (read ``isProcessing``).
+    public typealias ProcessingHandler = (TaskBoard<Input, Output>) -> Void
+    /// Runs with the error on failure.
+    public typealias ErrorHandler = (TaskBoard<Input, Output>, any Error) -> Void
+    /// Runs when the task ends, either way (read ``isCompleted``; the board then completes with
+    /// success or failure).
+    public typealias CompletionHandler = (TaskBoard<Input, Output>) -> Void
 
     private let executor: Executor
-    private let successHandler: ((TaskBoard<Input, Output>, Output) -> Void)?
-    private let processingHandler: ((TaskBoard<Input, Output>) -> Void)?
-    private let errorHandler: ((TaskBoard<Input, Output>, any Error) -> Void)?
-    private let completionHandler: ((TaskBoard<Input, Output>, Bool) -> Void)?
+    private let successHandler: SuccessHandler
+    private let processingHandler: ProcessingHandler
+    private let errorHandler: ErrorHandler
+    private let completionHandler: CompletionHandler
+    private let bypassesGateway: Bool
 
-    /// Whether a task is running.
+    /// Whether an activation is running.
     public private(set) var isProcessing = false
+    /// Whether no activation is running (Boardy's `isCompleted`).
+    public var isCompleted: Bool { !isProcessing }
 
-    /// A task board running `executor`; the handlers run in Boardy's order: on success the
-    /// success handler, the output, processing (false), the completion handler, `complete(true)`;
-    /// on failure the error handler, processing (false), the completion handler, `complete(false)`.
+    /// A task board running `executor` for one activation at a time (Boardy's initializer; it
+    /// bypasses the gateway unless `allowBypassGatewayBarrier` is false).
     public init(
-        identifier: BoardID, executor: @escaping Executor,
-        successHandler: ((TaskBoard<Input, Output>, Output) -> Void)? = nil,
-        processingHandler: ((TaskBoard<Input, Output>) -> Void)? = nil,
-        errorHandler: ((TaskBoard<Input, Output>, any Error) -> Void)? = nil,
-        completionHandler: ((TaskBoard<Input, Output>, Bool) -> Void)? = nil
+        identifier: BoardID, allowBypassGatewayBarrier: Bool = true, executor: @escaping Executor,
+        successHandler: @escaping SuccessHandler = { _, _ in }, processingHandler: @escaping ProcessingHandler = { _ in },
+        errorHandler: @escaping ErrorHandler = { _, _ in }, completionHandler: @escaping CompletionHandler = { _ in }
     ) {
         self.executor = executor
         self.successHandler = successHandler
         self.processingHandler = processingHandler
         self.errorHandler = errorHandler
         self.completionHandler = completionHandler
+        bypassesGateway = allowBypassGatewayBarrier
         super.init(identifier: identifier)
     }
 
@@ -49,30 +63,45 @@ public final class TaskBoard<Input, Output>: Board, GuaranteedBoard {
         isProcessing ? .busy : nil
     }
 
-    public func shouldBypassGatewayBarrier() -> Bool { true }
+    public func shouldBypassGatewayBarrier() -> Bool { bypassesGateway }
 
     public func activate(withGuaranteedInput input: Input) {
         isProcessing = true
-        processingHandler?(self)
+        handleProgress()
         executor(self, input) { [self] result in finish(result) }
     }
+
+    /// Runs the success handler (override to add behaviour; call `super`).
+    open func handleSuccess(_ output: Output) { successHandler(self, output) }
+    /// Runs the processing handler (override to add behaviour; call `super`).
+    open func handleProgress() { processingHandler(self) }
+    /// Runs the error handler (override to add behaviour; call `super`).
+    open func handleError(_ error: any Error) { errorHandler(self, error) }
 
     private func finish(_ result: Result<Output, any Error>) {
         guard isProcessing else { return }  // a second completion call does nothing
         switch result {
         case let .success(output):
-            successHandler?(self, output)
+            handleSuccess(output)
             sendOutput(output)
             isProcessing = false
-            processingHandler?(self)
-            completionHandler?(self, true)
+            handleProgress()
+            completionHandler(self)
             complete(true)
         case let .failure(error):
-            errorHandler?(self, error)
+            handleError(error)
             isProcessing = false
-            processingHandler?(self)
-            completionHandler?(self, false)
+            handleProgress()
+            completionHandler(self)
             complete(false)
         }
     }
+}
+
+/// A board that runs a task (Boardy's `TaskingBoard`).
+public protocol TaskingBoard: ActivatableBoard {
+    /// Whether no activation is running.
+    var isCompleted: Bool { get }
+    /// Whether an activation is running.
+    var isProcessing: Bool { get }
 }

@@ -120,3 +120,41 @@ enum BoardValue {
         return String(describing: type(of: value))
     }
 }
+
+/// A board that converts untyped options to its input type (Boardy's `AdaptableBoard`).
+public protocol AdaptableBoard {
+    /// The input type.
+    associatedtype InputType
+    /// Conversions tried in order when the option is not an `InputType` already.
+    var inputAdapters: [(Any?) -> InputType?] { get }
+}
+
+extension AdaptableBoard {
+    /// No conversions unless the board gives some.
+    public var inputAdapters: [(Any?) -> InputType?] { [] }
+
+    /// `option` as an input: itself if it has the type, else the first adapter's result.
+    public func convertOptionToInput(_ option: Any?) -> InputType? {
+        if let input = BoardValue.cast(option, to: InputType.self) { return input }
+        for adapter in inputAdapters { if let input = adapter(option) { return input } }
+        return nil
+    }
+}
+
+/// A board whose input may be missing (Boardy's `DedicatedBoard`): an option of another type
+/// activates it with nil.
+public protocol DedicatedBoard: ActivatableBoard, AdaptableBoard {
+    /// The barrier the activation with `input` must pass first, if any.
+    func activationBarrier(withInput input: InputType?) -> ActivationBarrier?
+    /// Runs the board with `input` (nil when the option was missing or of another type).
+    func activate(withInput input: InputType?)
+}
+
+extension DedicatedBoard {
+    /// Converts the option and activates.
+    public func activate(withOption option: Any?) { activate(withInput: convertOptionToInput(option)) }
+    /// Converts the option and asks for the barrier.
+    public func activationBarrier(withOption option: Any?) -> ActivationBarrier? { activationBarrier(withInput: convertOptionToInput(option)) }
+    /// No barrier unless the board returns one.
+    public func activationBarrier(withInput _: InputType?) -> ActivationBarrier? { nil }
+}

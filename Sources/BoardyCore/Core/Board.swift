@@ -72,8 +72,9 @@ open class Board: IdentifiableBoard, OriginalBoard {
         emit(.flowAction(action))
     }
 
-    /// Asks the motherboard to activate another board.
-    public func activateBoard(_ id: BoardID, with input: Any? = nil) {
+    /// Asks the motherboard to activate another board (Boardy's `nextToBoard(model:)`, without
+    /// the model).
+    public func nextToBoard(_ id: BoardID, with input: Any? = nil) {
         emit(.activate(id, input))
     }
 
@@ -121,12 +122,12 @@ open class Board: IdentifiableBoard, OriginalBoard {
         case cancelled(TraceEvent.CancelReason, String?)
 
         /// What a delegate other than a motherboard receives, in Boardy's models.
-        var data: Any? {
+        func data(from id: BoardID) -> Any? {
             switch self {
             case let .output(v), let .flowAction(v): return v
             case let .activate(id, input): return BoardInput<Any?>(target: id, input: input)
             case let .command(id, c): return BoardCommand<Any?>(identifier: id, input: c)
-            case let .complete(done): return CompleteAction(isDone: done)
+            case let .complete(done): return CompleteAction(identifier: id, isDone: done)
             case .cancelled: return nil
             }
         }
@@ -148,7 +149,7 @@ open class Board: IdentifiableBoard, OriginalBoard {
             mb.receive(emission, from: self)
         } else if let delegate = foreignDelegate {
             if case .cancelled = emission { return }  // a trace note, nothing a delegate receives
-            delegate.board(self, didSendData: emission.data)
+            delegate.board(self, didSendData: emission.data(from: identifier))
         } else if let former = formerMotherboard {
             former.receiveOrphan(emission, from: self)
         } else if let home = lastHome {

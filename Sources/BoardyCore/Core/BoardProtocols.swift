@@ -138,11 +138,18 @@ public enum BoardFlowNoneAction: BoardFlowAction {}
 
 /// A board's completion as its delegate receives it. Boardy keeps this type internal; it is
 /// public here so a delegate other than a motherboard can tell a completion from an output.
-public struct CompleteAction {
+public struct CompleteAction: BoardOutputModel {
+    /// The board that completed.
+    public let identifier: BoardID
     /// Whether the board completed successfully.
     public let isDone: Bool
-    /// A completion with `isDone`.
-    public init(isDone: Bool) { self.isDone = isDone }
+    /// The completion, as data.
+    public var data: Any? { isDone }
+    /// The completion of `identifier` with `isDone`.
+    public init(identifier: BoardID, isDone: Bool) {
+        self.identifier = identifier
+        self.isDone = isDone
+    }
 }
 
 extension IdentifiableBoard {

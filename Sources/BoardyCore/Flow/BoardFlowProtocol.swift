@@ -150,3 +150,120 @@ public struct BoardActivateFlow: BoardFlow {
 
 /// A board id in a flow step (Boardy's `FlowStepID`).
 public typealias FlowStepID = BoardID
+
+/// A flow whose handlers are tried in order, by the type of the data, until one takes it
+/// (Boardy's `ChainBoardFlow`, from ``FlowManageable/registerChainFlow(matchedIdentifiers:target:)``).
+public final class ChainBoardFlow<Target>: BoardFlow {
+    /// The flow's identifier.
+    public let identifier: String
+    private let matcher: (any BoardOutputModel) -> Bool
+    private var handlers: [(Target, Any?) -> Bool] = []
+    private weak var manager: (any FlowManageable)?
+    // The target is held weakly when it is an object, as Boardy holds it.
+    private weak var objectTarget: AnyObject?
+    private let valueTarget: Target?
+
+    /// A chain for `target` on the messages `matcher` accepts, registered with `manager` by
+    /// ``FlowManageable/registerChainFlow(matchedIdentifiers:target:)``.
+    public init(
+        identifier: String = UUID().uuidString, manager: any FlowManageable, target: Target, matcher: @escaping (any BoardOutputModel) -> Bool
+    ) {
+        self.identifier = identifier
+        self.manager = manager
+        self.matcher = matcher
+        if type(of: target as Any) is AnyClass {
+            objectTarget = target as AnyObject
+            valueTarget = nil
+        } else {
+            valueTarget = target
+        }
+    }
+
+    private var target: Target? { valueTarget ?? (objectTarget as? Target) }
+
+    /// Adds a handler for data of type `Output`.
+    @discardableResult
+    public func handle<Output>(outputType _: Output.Type, handler: @escaping (Target, Output) -> Void) -> Self {
+        handlers.append { target, data in
+            guard let value = data as? Output else { return false }
+            handler(target, value)
+            return true
+        }
+        return self
+    }
+
+    /// Adds the last handler, for data of type `Output` or nil; returns the flows' holder.
+    @discardableResult
+    public func eventuallyHandle<Output>(outputType _: Output.Type, handler: @escaping (Target, Output?) -> Void) -> any FlowManageable {
+        handlers.append { target, data in
+            handler(target, data as? Output)
+            return true
+        }
+        return manager!
+    }
+
+    /// Adds the last handler, for any data (flow actions skipped when `skipSilentData`).
+    @discardableResult
+    public func eventuallyHandle(skipSilentData: Bool = true, handler: @escaping (Target, Any?) -> Void) -> any FlowManageable {
+        handlers.append { target, data in
+            if skipSilentData && data is any BoardFlowAction { return false }
+            handler(target, data)
+            return true
+        }
+        return manager!
+    }
+
+    /// Ends the chain without a last handler; returns the flows' holder.
+    @discardableResult
+    public func eventuallySkipHandling() -> any FlowManageable { manager! }
+
+    /// Whether the chain reacts to `output`.
+    public func match(with output: any BoardOutputModel) -> Bool { matcher(output) }
+
+    /// Runs the first handler that takes the data.
+    public func doNext(with output: any BoardOutputModel) {
+        guard let target else { return }
+        for h in handlers where h(target, output.data) { return }
+    }
+}
+
+extension FlowManageable {
+    /// Registers a chain of handlers by data type for the boards `matchedIdentifiers`.
+    public func registerChainFlow<Target>(matchedIdentifiers: [FlowStepID], target: Target) -> ChainBoardFlow<Target> {
+        let flow = ChainBoardFlow(manager: self, target: target) { matchedIdentifiers.contains($0.identifier) }
+        registerFlow(flow)
+        return flow
+    }
+
+    /// Registers a chain of handlers by data type for the boards `matchedIdentifiers`.
+    public func registerChainFlow<Target>(matchedIdentifiers: FlowStepID..., target: Target) -> ChainBoardFlow<Target> {
+        registerChainFlow(matchedIdentifiers: matchedIdentifiers, target: target)
+    }
+
+    /// Runs `handler` with `target` (held weakly) and every `Output` the boards send.
+    @discardableResult
+    public func registerGuaranteedFlow<Target: AnyObject, Output>(
+        matchedIdentifiers: [FlowStepID], target: Target, uniqueOutputType _: Output.Type = Output.self,
+        handler: @escaping (Target, Output) -> Void
+    ) -> Self {
+        registerFlow(IDGenericBoardFlow<Output>(matchedBoardIDs: matchedIdentifiers, target: target, nextHandler: handler))
+    }
+
+    /// Runs `nextHandler` with `target` (held weakly) and every `Output` the boards send.
+    @discardableResult
+    public func registerFlow<Target: AnyObject, Output>(
+        matchedIdentifiers: FlowStepID..., target: Target, uniqueOutputType _: Output.Type = Output.self,
+        nextHandler: @escaping (Target, Output) -> Void
+    ) -> Self {
+        registerFlow(IDGenericBoardFlow<Output>(matchedBoardIDs: matchedIdentifiers, target: target, nextHandler: nextHandler))
+    }
+
+    /// Runs `nextHandler` with `isDone` when one of the boards completes.
+    @discardableResult
+    public func registerCompletionFlow(matchedIdentifiers: [FlowStepID], nextHandler: @escaping (_ isDone: Bool) -> Void) -> Self {
+        registerFlow(
+            BoardActivateFlow(matchedIdentifiers: matchedIdentifiers) { data in
+                if let done = data as? CompleteAction { nextHandler(done.isDone) }
+            })
+    }
+}

@@ -85,6 +85,16 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
         self.init(identifier: identifier, boards: [], boardProducer: boardProducer, runtime: runtime)
     }
 
+    /// A motherboard whose boards are built by `registrationsBuilder` (Boardy's initializer); ids
+    /// it does not register are asked of `externalProducer`.
+    public convenience init(
+        identifier: BoardID = BoardID(MotherboardPath.main.rawValue), externalProducer: any ActivatableBoardProducer = NoBoardProducer(),
+        @BoardRegistrationBuilder registrationsBuilder: (_ producer: any ActivatableBoardProducer) -> [BoardRegistration]
+    ) {
+        let producer = BoardProducer(externalProducer: externalProducer, registrationsBuilder: registrationsBuilder)
+        self.init(identifier: identifier, boards: [], boardProducer: producer, runtime: BoardyRuntime(processing: .immediate))
+    }
+
     /// A motherboard producing boards with `boardProducer`, with `boards` installed now (Boardy's
     /// argument order).
     public convenience init(
@@ -704,7 +714,7 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
             }
         } else {
             let routes = (flowsBySource[id] ?? []).filter { $0.matchesCompletion(isDone) }
-            submitMerged(routes, from: id, value: isDone, json: .bool(isDone), data: CompleteAction(isDone: isDone), cause: routeCause, runtime: runtime)
+            submitMerged(routes, from: id, value: isDone, json: .bool(isDone), data: CompleteAction(identifier: id, isDone: isDone), cause: routeCause, runtime: runtime)
         }
         // The runs this completion resolves are fixed now; they resolve after the completion flows.
         if !runtime.barriers.isEmpty {

@@ -101,7 +101,7 @@ public enum ScenarioBuilder {
                 case let .complete(ok):
                     done = true
                     finish(ok ? .success(value) : .failure(TaskFailure()))
-                case let .activate(id, input): board.activateBoard(id, with: input)
+                case let .activate(id, input): board.nextToBoard(id, with: input)
                 case let .command(c, to): board.sendCommand(c, to: to)
                 }
             }, isFinished: { done }, onEnd: { finish(.success(value)) }
@@ -120,7 +120,7 @@ public enum ScenarioBuilder {
             let input = w["input"]
             // The waiter runs when the barrier is overcome, while the barrier board is still
             // installed: the board asks its motherboard for the activation.
-            return .wait { [weak board] _ in board?.activateBoard(BoardID(target), with: input) }
+            return .wait { [weak board] _ in board?.nextToBoard(BoardID(target), with: input) }
         default: return nil
         }
     }

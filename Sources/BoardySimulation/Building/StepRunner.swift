@@ -69,7 +69,7 @@ extension ScriptedSteps {
             completed = true
             complete(ok)
         case let .activate(id, input):
-            if let inner = stepTarget { inner.activate(id, with: input) } else { activateBoard(id, with: input) }
+            if let inner = stepTarget { inner.activate(id, with: input) } else { nextToBoard(id, with: input) }
         case let .command(c, to):
             if let inner = stepTarget { inner.sendCommand(c, to: to) } else { sendCommand(c, to: to) }
         case .progress: break
