@@ -66,7 +66,7 @@ let package = Package(
             ]
         ),
         // ComponentKit's boards (tasks, flow and barrier boards), on the engine.
-        .target(name: "BoardyComponentKit", dependencies: ["BoardyCore"]),
+        .target(name: "BoardyComponentKit", dependencies: ["BoardyCore", "BoardyLock"]),
         // `import Boardy`, as in Boardy: the engine, ComponentKit and the trace model in one import.
         .target(name: "Boardy", dependencies: ["BoardyCore", "BoardyComponentKit", "BoardyTrace"]),
         // Tealium's scoped dispatch barriers, queue and dispatchers, on the engine's scheduler.

@@ -1,4 +1,5 @@
 import BoardyCore
+import BoardyLock
 
 /// A board that runs one piece of logic (a request, a query) and sends its result (ComponentKit's
 /// `TaskBoard`). One activation runs at a time: another arriving meanwhile is dropped, and traced
@@ -38,8 +39,12 @@ open class TaskBoard<Input, Output>: Board, GuaranteedBoard, TaskingBoard, Guara
     private let completionHandler: CompletionHandler
     private let bypassesGateway: Bool
 
-    /// Whether an activation is running.
-    public private(set) var isProcessing = false
+    /// Whether an activation is running. Claimed and released under a lock: Boardy's tests call
+    /// `activate` from many threads at once, and exactly one call may run the executor.
+    public var isProcessing: Bool { slot.withLock { busy } }
+    private let slot = Lock()
+    private var busy = false
+    private var finishing = false
     /// Whether no activation is running (Boardy's `isCompleted`).
     public var isCompleted: Bool { !isProcessing }
 
@@ -63,10 +68,39 @@ open class TaskBoard<Input, Output>: Board, GuaranteedBoard, TaskingBoard, Guara
         isProcessing ? .busy : nil
     }
 
+    /// Claims the one activation slot; false when an activation already holds it.
+    private func claim() -> Bool {
+        slot.withLock {
+            if busy { return false }
+            busy = true
+            return true
+        }
+    }
+
+    /// Claims the end of the running activation; false when it is not running or is ending
+    /// already (a second completion call, from any thread, does nothing).
+    private func claimFinish() -> Bool {
+        slot.withLock {
+            guard busy, !finishing else { return false }
+            finishing = true
+            return true
+        }
+    }
+
+    /// Frees the slot for the next activation.
+    private func release() {
+        slot.withLock {
+            busy = false
+            finishing = false
+        }
+    }
+
     public func shouldBypassGatewayBarrier() -> Bool { bypassesGateway }
 
     public func activate(withGuaranteedInput input: Input) {
-        isProcessing = true
+        // Called directly (not through a motherboard, which turns a busy board's activation into
+        // a traced `busy` cancellation), a second activation is dropped here.
+        guard claim() else { return }
         handleProgress()
         executor(self, input) { [self] result in finish(result) }
     }
@@ -79,18 +113,18 @@ open class TaskBoard<Input, Output>: Board, GuaranteedBoard, TaskingBoard, Guara
     open func handleError(_ error: any Error) { errorHandler(self, error) }
 
     private func finish(_ result: Result<Output, any Error>) {
-        guard isProcessing else { return }  // a second completion call does nothing
+        guard claimFinish() else { return }
         switch result {
         case let .success(output):
             handleSuccess(output)
             sendOutput(output)
-            isProcessing = false
+            release()
             handleProgress()
             completionHandler(self)
             complete(true)
         case let .failure(error):
             handleError(error)
-            isProcessing = false
+            release()
             handleProgress()
             completionHandler(self)
             complete(false)

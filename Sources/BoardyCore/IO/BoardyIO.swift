@@ -163,7 +163,7 @@ public protocol FlowHandling {
     /// The output type.
     associatedtype Output
     /// Runs `action` with `target` (held weakly) and each output.
-    func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target, Output) -> Void)
+    func addTarget<Target>(_ target: Target, action: @escaping (Target, Output) -> Void)
     /// Runs `handler` with each output.
     func handle(_ handler: @escaping (Output) -> Void)
 }
@@ -198,7 +198,7 @@ extension FlowHandling where Output == Void {
     /// Runs `handler` on each output of a board whose outputs carry nothing.
     public func handle(_ handler: @escaping () -> Void) { handle { (_: Void) in handler() } }
     /// Runs `action` with `target` (held weakly) on each output.
-    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> Void) {
+    public func addTarget<Target>(_ target: Target, action: @escaping (Target) -> Void) {
         addTarget(target) { (t: Target, _: Void) in action(t) }
     }
 }
@@ -210,8 +210,9 @@ public struct FlowHandler<Output>: FlowHandling {
     weak var manager: (any FlowManageable)?
 
     /// Runs `action` with `target` (held weakly) and each output.
-    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target, Output) -> Void) {
-        handle { [weak target] output in if let target { action(target, output) } }
+    public func addTarget<Target>(_ target: Target, action: @escaping (Target, Output) -> Void) {
+        let box = TargetBox(target)
+        handle { output in if let target = box.target { action(target, output) } }
     }
 
     /// Runs `handler` with each output.
@@ -254,8 +255,9 @@ public struct CompletionFlowHandler {
     }
 
     /// Runs `action` with `target` (held weakly) and `isDone` when the board completes.
-    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target, Bool) -> Void) {
-        handle { [weak target] done in if let target { action(target, done) } }
+    public func addTarget<Target>(_ target: Target, action: @escaping (Target, Bool) -> Void) {
+        let box = TargetBox(target)
+        handle { done in if let target = box.target { action(target, done) } }
     }
 }
 
@@ -281,8 +283,9 @@ public struct ActionFlowHandler<Action: BoardFlowAction> {
     }
 
     /// Runs `action` with `target` (held weakly) and each `Action`.
-    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target, Action) -> Void) {
-        handle { [weak target] a in if let target { action(target, a) } }
+    public func addTarget<Target>(_ target: Target, action: @escaping (Target, Action) -> Void) {
+        let box = TargetBox(target)
+        handle { a in if let target = box.target { action(target, a) } }
     }
 }
 
@@ -306,4 +309,22 @@ extension FlowManageable {
     public func actionFlow<Action: BoardFlowAction>(_ identifier: BoardID, with _: Action.Type) -> ActionFlowHandler<Action> {
         ActionFlowHandler(matchedIdentifier: identifier, manager: self)
     }
+}
+
+/// A handler's target as Boardy holds it: weakly when it is an object (so a flow does not keep
+/// its target alive), as a value otherwise.
+final class TargetBox<Target> {
+    private weak var object: AnyObject?
+    private let value: Target?
+
+    init(_ target: Target) {
+        if type(of: target as Any) is AnyClass {
+            object = target as AnyObject
+            value = nil
+        } else {
+            value = target
+        }
+    }
+
+    var target: Target? { value ?? (object as? Target) }
 }
