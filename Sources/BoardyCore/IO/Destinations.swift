@@ -5,7 +5,8 @@
 public class MainboardDestination {
     /// The board.
     public final let destinationID: BoardID
-    weak var mainboard: (any FlowMotherboard)?
+    /// The motherboard, held weakly.
+    public private(set) weak var mainboard: (any FlowMotherboard)?
 
     /// The board `destinationID` of `mainboard` (held weakly).
     public init(destinationID: BoardID, mainboard: any FlowMotherboard) {

@@ -183,3 +183,25 @@ extension FlowManageable {
             })
     }
 }
+
+extension MotherboardType {
+    /// Activates the board `identifier` on a motherboard of your own: gets or produces it and
+    /// activates it with `option`. Barriers and the gateway are the engine's (``Motherboard``
+    /// checks them); a motherboard of your own activates directly.
+    public func activateBoard(identifier: BoardID, withOption option: Any?) {
+        getOrProduceBoard(identifier: identifier)?.activate(withOption: option)
+    }
+
+    /// The installed board `identifier`, or nil: a motherboard of your own produces nothing
+    /// unless it says how.
+    public func getOrProduceBoard(identifier: BoardID) -> (any ActivatableBoard)? { getBoard(identifier: identifier) }
+}
+
+extension BoardDelegate where Self: FlowManageable {
+    /// Runs every registered flow that matches what `board` sent, in registration order (the
+    /// delegate of a flow holder of your own; ``Motherboard`` routes through its engine).
+    public func board(_ board: any IdentifiableBoard, didSendData data: Any?) {
+        let message = BoardOutput(identifier: board.identifier, data: data)
+        for flow in flows where flow.match(with: message) { flow.doNext(with: message) }
+    }
+}
