@@ -70,38 +70,46 @@ extension FlowRoute {
     }
 }
 
-/// A registered route, boxed so the work stack moves one reference instead of its closures; it
-/// is also the route as one of Boardy's ``BoardFlow``s (in ``Motherboard/flows``).
-final class RegisteredFlow: BoardFlow {
-    let flow: FlowRoute
-    /// Its place among the motherboard's flows.
-    let order: Int
-    /// Flow steps match every output: no closure call.
-    private let matchesEveryOutput: Bool
-    private weak var motherboard: Motherboard?
-
-    init(_ flow: FlowRoute, order: Int, motherboard: Motherboard) {
-        self.flow = flow
-        self.order = order
-        self.motherboard = motherboard
-        matchesEveryOutput = flow.stepDestination != nil
-    }
+/// A registered route as one of Boardy's ``BoardFlow``s (what ``Motherboard/flows`` lists):
+/// made when the list is read, so the routing hot path holds no weak reference to the
+/// motherboard (a weakly referenced object retains through a slower path).
+struct RouteFlow: BoardFlow {
+    let registered: RegisteredFlow
+    weak var motherboard: Motherboard?
 
     /// `route-<n>`, its place among the motherboard's flows.
-    var identifier: String { "route-\(order)" }
+    var identifier: String { registered.identifier }
 
     /// Whether `output` comes from the route's source and matches its trigger.
     func match(with output: any BoardOutputModel) -> Bool {
-        guard output.identifier == flow.source else { return false }
-        if let done = output.data as? CompleteAction { return matchesCompletion(done.isDone) }
-        return matchesOutput(output.data, flowAction: output.data is any BoardFlowAction)
+        guard output.identifier == registered.flow.source else { return false }
+        if let done = output.data as? CompleteAction { return registered.matchesCompletion(done.isDone) }
+        return registered.matchesOutput(output.data, flowAction: output.data is any BoardFlowAction)
     }
 
     /// Runs the route's reaction outside the engine's routing (a flow run by hand).
     func doNext(with output: any BoardOutputModel) {
         guard let motherboard else { return }
-        flow.perform(motherboard, (output.data as? CompleteAction).map(\.isDone) ?? output.data)
+        registered.flow.perform(motherboard, (output.data as? CompleteAction).map(\.isDone) ?? output.data)
     }
+}
+
+/// A registered route, boxed so the work stack moves one reference instead of its closures.
+final class RegisteredFlow {
+    let flow: FlowRoute
+    /// Its place among the motherboard's flows.
+    let order: Int
+    /// Flow steps match every output: no closure call.
+    private let matchesEveryOutput: Bool
+
+    init(_ flow: FlowRoute, order: Int) {
+        self.flow = flow
+        self.order = order
+        matchesEveryOutput = flow.stepDestination != nil
+    }
+
+    /// `route-<n>`, its place among the motherboard's flows.
+    var identifier: String { "route-\(order)" }
 
     func matchesOutput(_ value: Any?, flowAction: Bool) -> Bool {
         if matchesEveryOutput { return !flowAction }

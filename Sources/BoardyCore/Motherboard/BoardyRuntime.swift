@@ -54,6 +54,7 @@ public final class BoardyRuntime {
 
     /// How emitted work runs.
     public let processing: Processing
+    private let immediate: Bool
     /// How deep `immediate` processing nests before it queues: shallow enough for a worker
     /// thread's 512 KB stack in a debug build (a 100,000-board chain still runs).
     public static let maxNesting = 64
@@ -65,6 +66,7 @@ public final class BoardyRuntime {
     /// `observer`, running emitted work as `processing` says.
     public init(scheduler: any Scheduler = VirtualScheduler(), observer: (any TraceObserver)? = nil, processing: Processing = .stacked) {
         self.processing = processing
+        immediate = processing == .immediate
         self.scheduler = scheduler
         self.tracing = observer != nil
         if observer != nil { batch.reserveCapacity(Self.batchSize) }
@@ -249,8 +251,8 @@ public final class BoardyRuntime {
     func submit(_ item: consuming WorkItem) {
         if isHalted { return }
         if isProcessing {
-            if processing == .immediate && nesting < Self.maxNesting && pending.isEmpty {
-                runNested(item)
+            if immediate {
+                submitImmediately(item)
             } else {
                 pending.append(item)
             }
@@ -311,6 +313,17 @@ public final class BoardyRuntime {
         if !isProcessing { flushEvents() }
     }
 
+    /// `immediate` processing: runs `item` now unless too deep, or something of this step already
+    /// waits (then it waits too, keeping emission order). Kept out of `submit`, which stays small.
+    @inline(never)
+    private func submitImmediately(_ item: consuming WorkItem) {
+        if nesting < Self.maxNesting && pending.isEmpty {
+            runNested(item)
+        } else {
+            pending.append(item)
+        }
+    }
+
     /// Runs `item` now, inside the step that emitted it (`immediate` processing), under the same
     /// bounds as the drain.
     private func runNested(_ item: WorkItem) {
@@ -340,10 +353,14 @@ public final class BoardyRuntime {
         let limit = maxStepsPerDrain
         let budget = eventBudget
         var steps = 0
+        let immediate = self.immediate
         while let item = stack.popLast() {
-            if drainStopped { break }
             steps += 1
-            if processing == .immediate { drainSteps += 1; steps = drainSteps }
+            if immediate {
+                if drainStopped { break }
+                drainSteps += 1
+                steps = drainSteps
+            }
             if steps > limit {
                 stopRunaway(at: item, limit: limit)
                 break

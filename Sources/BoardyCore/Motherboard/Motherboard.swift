@@ -41,8 +41,18 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
     @exclusivity(unchecked) private var flowsBySource: [BoardID: [RegisteredFlow]] = [:]
     /// Every route in registration order.
     public private(set) var routes: [FlowRoute] = []
-    /// Every flow (routes and Boardy's flows) in registration order.
-    private var registry: [any BoardFlow] = []
+    /// Every flow in registration order: a route, or one of Boardy's flows.
+    private var registry: [RegistryEntry] = []
+    private enum RegistryEntry {
+        case route(RegisteredFlow)
+        case flow(any BoardFlow)
+        var identifier: String {
+            switch self {
+            case let .route(r): return r.identifier
+            case let .flow(f): return f.identifier
+            }
+        }
+    }
     /// Boardy's flows, matched against every message, with their registration order.
     @exclusivity(unchecked) private var genericFlows: [(order: Int, flow: any BoardFlow)] = []
     private var flowOrder = 0
@@ -60,7 +70,7 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
     private weak var gatewayOrigin: Motherboard?
     /// For the motherboard of a gateway proxy board: the run its activations are made for (the
     /// wait-for graph's edge from the proxy's work to the barriers it waits on).
-    private var onBehalfOf: GateNode?
+    @exclusivity(unchecked) private var onBehalfOf: GateNode?
 
     /// A motherboard with `boards` installed now and `boardProducer` producing the others on
     /// demand. A root motherboard gets `runtime` (by default a fresh one on a virtual clock with no
@@ -240,9 +250,9 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
     /// Registers a route; it sees messages processed from now on (Boardy rule 2).
     public func registerFlow(_ flow: FlowRoute) {
         flowOrder += 1
-        let registered = RegisteredFlow(flow, order: flowOrder, motherboard: self)
+        let registered = RegisteredFlow(flow, order: flowOrder)
         routes.append(flow)
-        registry.append(registered)
+        registry.append(.route(registered))
         flowsBySource[flow.source, default: []].append(registered)
     }
 
@@ -251,18 +261,25 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
     /// routes.
     @discardableResult
     public func registerFlow(_ flow: any BoardFlow) -> Self {
-        if let registered = flow as? RegisteredFlow {
-            registerFlow(registered.flow)
+        if let route = flow as? RouteFlow {
+            registerFlow(route.registered.flow)
             return self
         }
         flowOrder += 1
-        registry.append(flow)
+        registry.append(.flow(flow))
         genericFlows.append((flowOrder, flow))
         return self
     }
 
     /// Every registered flow, in registration order.
-    public var flows: [any BoardFlow] { registry }
+    public var flows: [any BoardFlow] {
+        registry.map { entry -> any BoardFlow in
+            switch entry {
+            case let .route(r): return RouteFlow(registered: r, motherboard: self)
+            case let .flow(f): return f
+            }
+        }
+    }
 
     /// Removes every registered flow.
     public func resetFlows() {
@@ -280,7 +297,7 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
             let kept = list.filter { $0.identifier != identifier }
             flowsBySource[source] = kept.isEmpty ? nil : kept
         }
-        routes = registry.compactMap { ($0 as? RegisteredFlow)?.flow }
+        routes = registry.compactMap { if case let .route(r) = $0 { return r.flow } else { return nil } }
     }
 
     /// Registers flow steps: `A ->> B ->> C` makes any output of A activate B with that output,
