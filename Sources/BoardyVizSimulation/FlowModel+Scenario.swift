@@ -41,8 +41,9 @@ extension FlowModel {
                 switch f {
                 case .steps(let ids):
                     for (a, b) in zip(ids, ids.dropFirst()) { links.append(Link(from: key(mb, a), to: key(mb, b), kind: .flow, label: "any output")) }
-                case .handler(let from, let on, let action):
-                    let on = on.map(Self.describe) ?? "any output"
+                case .handler(let from, let on, let action), .flowActionHandler(let from, let on, let action):
+                    var on = on.map(Self.describe) ?? "any output"
+                    if case .flowActionHandler = f { on = "flow action " + (on == "any output" ? "(any)" : on) }
                     switch action {
                     case .activate(let to, _): links.append(Link(from: key(mb, from), to: key(mb, to), kind: .flow, label: on))
                     case .complete(let to, let with): links.append(Link(from: key(mb, from), to: key(mb, to), kind: .flow, label: "\(on) → complete(\(with))"))

@@ -103,6 +103,7 @@ public enum ScenarioBuilder {
                     finish(ok ? .success(value) : .failure(TaskFailure()))
                 case let .activate(id, input): board.nextToBoard(id, with: input)
                 case let .command(c, to): board.sendCommand(c, to: to)
+                case let .flowAction(v): board.sendFlowAction(v)
                 }
             }, isFinished: { done }, onEnd: { finish(.success(value)) }
         ).start()
@@ -133,22 +134,32 @@ public enum ScenarioBuilder {
                 for i in 0..<(ids.count - 1) { mb.registerFlowSteps(ids[i] ->> ids[i + 1]) }
             case let .handler(from, on, action):
                 let matches: (Any?) -> Bool = { output in on == nil || TraceValue.json(output) == on }
-                let label = on?.jsonText
-                switch action {
-                case let .activate(to, input):
-                    mb.registerFlow(FlowRoute(source: from, trigger: .output(matches: matches), action: "activate", destination: to, label: label) { mb, output in
-                        mb.activate(to, with: input ?? TraceValue.json(output))
-                    })
-                case let .complete(to, with):
-                    mb.registerFlow(FlowRoute(source: from, trigger: .output(matches: matches), action: "complete", destination: to, label: label) { mb, _ in
-                        mb.completeBoard(to, isDone: with)
-                    })
-                case let .relay(value):
-                    mb.registerFlow(FlowRoute(source: from, trigger: .output(matches: matches), action: "relay", label: label) { [weak continuous] _, _ in
-                        continuous?.sendOutput(value)
-                    })
-                }
+                register(action, from: from, trigger: .output(matches: matches), label: on?.jsonText, on: mb, continuous: continuous)
+            case let .flowActionHandler(from, on, action):
+                let matches: (Any?) -> Bool = { value in on == nil || TraceValue.json(value) == on }
+                register(action, from: from, trigger: .flowAction(matches: matches), label: on?.jsonText, on: mb, continuous: continuous)
             }
+        }
+    }
+}
+
+extension ScenarioBuilder {
+    static func register(
+        _ action: FlowSpec.HandlerAction, from: BoardID, trigger: FlowRoute.Trigger, label: String?, on mb: Motherboard, continuous: ContinuousBoard?
+    ) {
+        switch action {
+        case let .activate(to, input):
+            mb.registerFlow(FlowRoute(source: from, trigger: trigger, action: "activate", destination: to, label: label) { mb, output in
+                mb.activate(to, with: input ?? TraceValue.json(output))
+            })
+        case let .complete(to, with):
+            mb.registerFlow(FlowRoute(source: from, trigger: trigger, action: "complete", destination: to, label: label) { mb, _ in
+                mb.completeBoard(to, isDone: with)
+            })
+        case let .relay(value):
+            mb.registerFlow(FlowRoute(source: from, trigger: trigger, action: "relay", label: label) { [weak continuous] _, _ in
+                continuous?.sendOutput(value)
+            })
         }
     }
 }

@@ -73,6 +73,7 @@ extension ScriptedSteps {
         case let .command(c, to):
             if let inner = stepTarget { inner.sendCommand(c, to: to) } else { sendCommand(c, to: to) }
         case .progress: break
+        case let .flowAction(v): sendFlowAction(v)
         }
     }
 }

@@ -77,6 +77,7 @@ public enum StaticCheck {
         var completedByFlows = Set<BoardID>()
         forEachFlowList(s) { flows in
             for case let .handler(_, _, .complete(id, _)) in flows { completedByFlows.insert(id) }
+            for case let .flowActionHandler(_, _, .complete(id, _)) in flows { completedByFlows.insert(id) }
         }
         let completedByScript = Set(s.script.compactMap { step -> BoardID? in
             if case let .complete(id, _) = step.action { return id }
@@ -219,7 +220,7 @@ public enum StaticCheck {
             for f in flows {
                 switch f {
                 case let .steps(ids): reached.formUnion(ids.dropFirst())
-                case let .handler(_, _, .activate(id, _)): reached.insert(id)
+                case let .handler(_, _, .activate(id, _)), let .flowActionHandler(_, _, .activate(id, _)): reached.insert(id)
                 default: break
                 }
             }

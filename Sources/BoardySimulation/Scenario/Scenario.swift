@@ -118,6 +118,9 @@ public struct Step: Sendable {
         case activate(BoardID, input: JSONValue?)
         case command(JSONValue, to: BoardID)
         case progress(JSONValue)
+        /// Send a flow action (Boardy's `sendFlowAction`/`broadcastAction`): it goes up to the
+        /// parent motherboard first, as the continuous board's own.
+        case flowAction(JSONValue)
     }
     public var after: TraceTime
     public var action: Action
@@ -129,6 +132,10 @@ public enum FlowSpec: Sendable {
     case steps([BoardID])
     /// `{"from", "on"?, …}`: when `from` sends `on` (any output if nil), do `action`.
     case handler(from: BoardID, on: JSONValue?, action: HandlerAction)
+    /// `{"from", "flowAction": true, "on"?, …}`: when `from` sends the flow action `on` (any if
+    /// nil; Boardy's `BoardFlowAction`, which an inner board's continuous board forwards up as
+    /// its own), do `action`.
+    case flowActionHandler(from: BoardID, on: JSONValue?, action: HandlerAction)
 
     public enum HandlerAction: Sendable {
         /// Activate a board with `input`, or with the output.

@@ -311,7 +311,7 @@ struct ScenarioReader {
         var total = TraceTime.zero
         for (i, v) in try array(value, path, what: "\"onActivate\"").enumerated() {
             let p = "\(path)[\(i)]"
-            let o = try object(v, p, allowed: ["after", "output", "complete", "activate", "input", "command", "to", "progress"], what: "a step")
+            let o = try object(v, p, allowed: ["after", "output", "complete", "activate", "input", "command", "to", "progress", "flowAction"], what: "a step")
             let after = try o["after"].map { v throws(ScenarioError) in try seconds(v, join(p, "after"), what: "\"after\"") } ?? .zero
             guard let sum = total.adding(after), sum <= TraceTime.limit else {
                 throw fail(
@@ -320,7 +320,7 @@ struct ScenarioReader {
                         + "shorten them")
             }
             total = sum
-            let actions = ["output", "complete", "activate", "command", "progress"].filter { o[$0] != nil }
+            let actions = ["output", "complete", "activate", "command", "progress", "flowAction"].filter { o[$0] != nil }
             guard actions.count <= 1 else { throw fail(p, "a step does one thing; found \(actions.joined(separator: " and "))") }
             let action: Step.Action
             switch actions.first {
@@ -332,8 +332,9 @@ struct ScenarioReader {
             case "progress":
                 guard kind == .resultTask else { throw fail(join(p, "progress"), "\"progress\" steps belong to kind \"resultTask\"") }
                 action = .progress(o["progress"]!)
+            case "flowAction": action = .flowAction(o["flowAction"]!)
             default:
-                throw fail(p, "a step needs one of output, complete, activate, command or progress")
+                throw fail(p, "a step needs one of output, complete, activate, command, progress or flowAction")
             }
             if o["input"] != nil, actions.first != "activate" { throw fail(join(p, "input"), "\"input\" goes with \"activate\"") }
             if o["to"] != nil, actions.first != "command" { throw fail(join(p, "to"), "\"to\" goes with \"command\"") }
@@ -357,7 +358,7 @@ struct ScenarioReader {
                 flows.append(.steps(ids.map { BoardID($0) }))
                 continue
             }
-            let o = try object(v, p, allowed: ["steps", "from", "on", "activate", "input", "complete", "with", "relay"], what: "a flow")
+            let o = try object(v, p, allowed: ["steps", "from", "on", "flowAction", "activate", "input", "complete", "with", "relay"], what: "a flow")
             if let stepsValue = o["steps"] {
                 guard o.count == 1 else { throw fail(p, "a \"steps\" flow has no other keys") }
                 var ids: [BoardID] = []
@@ -393,7 +394,14 @@ struct ScenarioReader {
             }
             if o["input"] != nil, actions[0] != "activate" { throw fail(join(p, "input"), "\"input\" goes with \"activate\"") }
             if o["with"] != nil, actions[0] != "complete" { throw fail(join(p, "with"), "\"with\" goes with \"complete\"") }
-            flows.append(.handler(from: from, on: o["on"], action: action))
+            if let f = o["flowAction"] {
+                guard try bool(f, join(p, "flowAction"), what: "\"flowAction\" (true: the handler reacts to flow actions)") else {
+                    throw fail(join(p, "flowAction"), "\"flowAction\": false is the default; leave it out")
+                }
+                flows.append(.flowActionHandler(from: from, on: o["on"], action: action))
+            } else {
+                flows.append(.handler(from: from, on: o["on"], action: action))
+            }
         }
         return flows
     }
