@@ -215,19 +215,34 @@ public struct FlowHandler<Output>: FlowHandling {
         handle { output in if let target = box.target { action(target, output) } }
     }
 
-    /// Runs `handler` with each output.
+    /// Runs `handler` with each output. As in Boardy, a handler whose type also takes Boardy's
+    /// other messages gets them too: a completion as ``CompleteAction`` (`CompleteAction`, `Any`,
+    /// `Any?`), a flow action (`Any`, `Any?`, the action's type).
     public func handle(_ handler: @escaping (Output) -> Void) {
         guard let manager else { return }
-        if let mb = manager as? Motherboard {
-            mb.registerFlow(
-                FlowRoute(
-                    source: matchedIdentifier, trigger: .output(matches: { BoardValue.cast($0, to: Output.self) != nil }), action: "handler",
-                    label: String(describing: Output.self)
-                ) { _, value in
-                    if let output = BoardValue.cast(value, to: Output.self) { handler(output) }
-                })
-        } else {
+        guard let mb = manager as? Motherboard else {
             manager.registerFlow(IDGenericBoardFlow<Output>(matchedBoardIDs: [matchedIdentifier], nextHandler: handler))
+            return
+        }
+        let id = matchedIdentifier
+        let label = String(describing: Output.self)
+        mb.registerFlow(
+            FlowRoute(source: id, trigger: .output(matches: { BoardValue.cast($0, to: Output.self) != nil }), action: "handler", label: label) {
+                _, value in
+                if let output = BoardValue.cast(value, to: Output.self) { handler(output) }
+            })
+        if BoardValue.cast(CompleteAction(identifier: id, isDone: true), to: Output.self) != nil {
+            mb.registerFlow(
+                FlowRoute(source: id, trigger: .completion(isDone: nil), action: "handler", label: label) { _, value in
+                    guard let done = value as? Bool, let output = CompleteAction(identifier: id, isDone: done) as Any as? Output else { return }
+                    handler(output)
+                })
+        }
+        if Output.self == Any.self || Output.self == Any?.self || Output.self is any BoardFlowAction.Type {
+            mb.registerFlow(
+                FlowRoute(source: id, trigger: .flowAction(matches: { $0 is Output }), action: "handler", label: label) { _, value in
+                    if let output = value as? Output { handler(output) }
+                })
         }
     }
 }
