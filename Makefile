@@ -9,7 +9,7 @@ OUT        ?= out
 BENCH_BUILD = .build-release
 BIN         = .build/debug
 
-.PHONY: deps build demo test bench tsan asan memcheck scale fuzz fuzz-cli schemas clean
+.PHONY: docs deps build demo test bench tsan asan memcheck scale fuzz fuzz-cli schemas clean
 
 ## deps: install libgraphviz-dev through apt when pkg-config cannot find libgvc. Where there is no
 ## apt (macOS: `brew install graphviz pkg-config`), say what is missing instead.
@@ -54,10 +54,19 @@ demo: deps
 	@echo "  Perfetto:     $(OUT)/checkout.chrome.json (open in https://ui.perfetto.dev)"
 	@echo "  observed DOT: $(OUT)/checkout.observed.dot"
 
-## test: the whole test suite (Swift Testing).
+## test: the whole test suite (Swift Testing), then the documentation (which must build without a warning).
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) docs
+
+## docs: the DocC catalogs of Boardy, BoardyTrace, BoardyReplay and BoardyVizTesting (articles
+## and symbol docs), built with swift-docc-plugin; any warning fails. Archives in .build/plugins.
+DOC_TARGETS = Boardy BoardyTrace BoardyReplay BoardyVizTesting
+docs:
+	@out=$$($(SWIFT) package --disable-sandbox generate-documentation $(addprefix --target ,$(DOC_TARGETS)) 2>&1); status=$$?; \
+	echo "$$out" | grep -E "warning|error|Generated" ; \
+	if [ $$status -ne 0 ] || echo "$$out" | grep -q "warning:"; then echo "docs: warnings or errors above"; exit 1; fi
 
 ## bench: every boardy-bench subcommand, release build; figures go to BENCHMARKS.md by hand.
 bench: deps

@@ -32,6 +32,8 @@ let package = Package(
         // Scenario files in YAML.
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        // `make docs`: the DocC catalogs (swift package generate-documentation).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Graphviz's C library (libgvc, libcgraph), found through pkg-config.

@@ -61,7 +61,7 @@ public enum Replayer {
     }
 
     /// Replays `trace` against the target `build` makes; `build` must report to the observer it
-    /// is given, on a ``VirtualScheduler``.
+    /// is given, on a `VirtualScheduler`.
     public static func replay(
         _ trace: Trace, traceName: String, targetName: String, options: Options, build: (any TraceObserver) throws -> ReplayTarget
     ) throws -> ReplayResult {

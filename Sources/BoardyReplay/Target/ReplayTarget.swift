@@ -4,7 +4,7 @@ import BoardyDispatch
 /// What a replay drives: a fresh engine, built from the same definition as the recorded run, on
 /// a virtual clock, reporting to the observer the replayer gives it.
 ///
-/// Build it from a scenario (``ReplayTarget/scenario(_:observer:)``) or assemble it in Swift:
+/// Build it from a scenario (`ReplayTarget.scenario(_:observer:)`, from BoardyVizSimulation) or assemble it in Swift:
 ///
 /// ```swift
 /// let result = try Replayer.replay(trace) { runtime in
@@ -20,10 +20,10 @@ public struct ReplayTarget {
     /// The dispatch pipeline for `network`, `track`, `flush` and `configure` stimuli, if any.
     public var dispatch: DispatchManager?
     /// The definition fingerprint to compare with the trace header's (the verdict); by default
-    /// the motherboard's own (``Motherboard/definitionFingerprint``).
+    /// the motherboard's own (`Motherboard.definitionFingerprint`).
     public var definition: String?
 
-    /// A target around `mainboard`, whose runtime must run on a ``VirtualScheduler``.
+    /// A target around `mainboard`, whose runtime must run on a `VirtualScheduler`.
     /// The name of the scenario (or flow) it was built from, if it has one: a replay names both
     /// scenarios when a trace was recorded from another.
     public var scenarioName: String?

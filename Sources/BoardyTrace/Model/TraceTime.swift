@@ -11,7 +11,7 @@ public struct TraceTime: Sendable, Hashable, Comparable, CustomStringConvertible
     public static let zero = TraceTime(microseconds: 0)
 
     /// A time of `seconds`, rounded to the microsecond; clamped to ``TraceTime/limit`` either way
-    /// (use ``init(exactSeconds:)`` to refuse what does not fit).
+    /// (use `init(exactSeconds:)` to refuse what does not fit).
     public static func seconds(_ seconds: Double) -> TraceTime {
         TraceTime(exactSeconds: min(max(seconds, -TraceTime.limitSeconds), TraceTime.limitSeconds)) ?? .zero
     }
