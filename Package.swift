@@ -157,7 +157,9 @@ let package = Package(
         ),
         .testTarget(
             name: "BoardySimulationTests",
-            dependencies: ["BoardySimulation", "Boardy", "BoardyVizCore", "BoardyViz", "BoardyVizSimulation", "BoardyTestSupport", "boardy-viz"]
+            dependencies: [
+                "BoardySimulation", "Boardy", "BoardyVizCore", "BoardyViz", "BoardyVizSimulation", "BoardyReplay", "BoardyTestSupport", "boardy-viz",
+            ]
         ),
         .testTarget(name: "BoardyGraphvizTests", dependencies: ["BoardyGraphviz"]),
         .testTarget(

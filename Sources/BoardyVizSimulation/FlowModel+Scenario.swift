@@ -17,7 +17,7 @@ extension FlowModel {
 
         func add(_ specs: [BoardSpec], flows: [FlowSpec], mb: String, module inherited: String?) {
             for b in specs {
-                let isMain = MotherboardPath(mb).isRoot
+                let isMain = mb == MotherboardPath.main.rawValue  // the gateway is main's (roots beside it have none)
                 let bypass = b.bypassGateway ?? (b.kind != .board && b.kind != .continuous)
                 let inner = b.boards.isEmpty && b.flows.isEmpty ? nil : MotherboardPath(mb).appending(b.id.rawValue).rawValue
                 boards.append(
@@ -57,6 +57,7 @@ extension FlowModel {
             }
         }
         add(s.boards, flows: s.flows, mb: MotherboardPath.main.rawValue, module: nil)
+        for r in s.roots { add(r.boards, flows: r.flows, mb: MotherboardPath(root: r.name).rawValue, module: nil) }
     }
 }
 

@@ -22,7 +22,9 @@ extension Replayer {
     static func scenarioBuilder(_ scenario: Scenario) -> (any TraceObserver) -> ReplayTarget {
         { observer in
             let built = ScenarioBuilder.build(scenario, observer: observer)
-            return ReplayTarget(mainboard: built.mainboard, dispatch: built.dispatch, definition: scenario.fingerprint, scenarioName: scenario.name)
+            var target = ReplayTarget(mainboard: built.mainboard, dispatch: built.dispatch, definition: scenario.fingerprint, scenarioName: scenario.name)
+            target.otherRoots = scenario.roots.compactMap { built.roots[$0.name] }
+            return target
         }
     }
 }

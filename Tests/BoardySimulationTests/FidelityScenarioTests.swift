@@ -1,5 +1,7 @@
 import Boardy
 import BoardySimulation
+import BoardyReplay
+import BoardyVizSimulation
 import Testing
 
 /// The behaviours measured on the real Boardy 1.63.1 (issue 18), as scenario files: what the
@@ -96,6 +98,63 @@ struct FidelityScenarioTests {
                 _ = try ScenarioLoader.load(json: json, file: "s.json")
             } catch {
                 #expect(error.description.contains(message), "\(error.description)")
+            }
+        }
+    }
+}
+
+@Suite("More than one root motherboard")
+struct RootsScenarioTests {
+    static let json = #"""
+        {"scenario": "roots",
+         "boards": [{"id": "pubHome", "onActivate": [{"output": "shown"}]}],
+         "roots": [{"mb": "settings",
+                    "boards": [{"id": "pubSettings", "onActivate": [{"after": 1, "output": "saved"}]},
+                               {"id": "pubHome"}],
+                    "flows": ["pubSettings ->> pubHome"]}],
+         "script": [{"at": 0, "activate": "pubHome"},
+                    {"at": 2, "mb": "settings", "activate": "pubSettings"}]}
+        """#
+
+    @Test("each root has its own mb name, boards and flows, on one clock; a script step names its root")
+    func twoRoots() throws {
+        let s = try ScenarioLoader.load(json: Self.json, file: "s.json")
+        let events = Simulator.run(s).trace.events
+        let performed = events.compactMap { e -> String? in
+            if case let .activationPerformed(b, _) = e.body { return "\(e.t.microseconds / 1_000_000) \(e.mb) \(b)" }
+            return nil
+        }
+        #expect(performed == ["0 main pubHome", "2 settings pubSettings", "3 settings pubHome"])
+        #expect(events.contains { $0.mb == "settings" && $0.kind == "stimulus" })
+        // The roots are part of the definition.
+        let without = try ScenarioLoader.load(json: Self.json.replacingOccurrences(of: "\"pubSettings ->> pubHome\"", with: ""), file: "s.json")
+        #expect(without.fingerprint != s.fingerprint)
+    }
+
+    @Test("a recorded run with two roots replays the same")
+    func replay() throws {
+        let s = try ScenarioLoader.load(json: Self.json, file: "s.json")
+        let trace = Simulator.run(s).trace
+        let result = try Replayer.replay(trace, scenario: s)
+        #expect(result.isSame, "\(result.description)")
+    }
+
+    @Test("bad roots are refused with their place")
+    func badRoots() {
+        for (json, place) in [
+            (#"{"scenario":"x","boards":[{"id":"a"}],"roots":[{"mb":"main","boards":[]}]}"#, "roots[0].mb"),
+            (#"{"scenario":"x","boards":[{"id":"a"}],"roots":[{"mb":"a/b","boards":[]}]}"#, "roots[0].mb"),
+            (#"{"scenario":"x","boards":[{"id":"a"}],"roots":[{"mb":"s","boards":[]},{"mb":"s","boards":[]}]}"#, "roots[1].mb"),
+            (#"{"scenario":"x","boards":[{"id":"a"}],"roots":[{"mb":"s","boards":[{"id":"b"}],"flows":["b ->> a"]}]}"#, "roots[0].flows[0]"),
+            (#"{"scenario":"x","boards":[{"id":"a"}],"script":[{"at":0,"mb":"nowhere","activate":"a"}]}"#, "script[0].mb"),
+            (#"{"scenario":"x","boards":[{"id":"a"}],"roots":[{"mb":"s","boards":[{"id":"b"}]}],"script":[{"at":0,"mb":"s","activate":"a"}]}"#, "script[0].activate"),
+            (#"{"scenario":"x","boards":[{"id":"a"}],"roots":[{"mb":"s","boards":[]}],"script":[{"at":0,"mb":"s","flush":true}]}"#, "script[0].mb"),
+        ] {
+            do {
+                _ = try ScenarioLoader.load(json: json, file: "s.json")
+                Issue.record("accepted: \(json)")
+            } catch {
+                #expect(error.description.contains(place), "\(error.description)")
             }
         }
     }

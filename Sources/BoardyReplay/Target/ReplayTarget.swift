@@ -28,6 +28,10 @@ public struct ReplayTarget {
     /// scenarios when a trace was recorded from another.
     public var scenarioName: String?
 
+    /// More root motherboards beside ``mainboard`` (as a launcher creates them), on the same
+    /// runtime: stimuli recorded under their names go to them.
+    public var otherRoots: [Motherboard] = []
+
     /// A target; `scenarioName` names what it was built from.
     public init(mainboard: Motherboard, dispatch: DispatchManager? = nil, definition: String? = nil, scenarioName: String? = nil) {
         self.scenarioName = scenarioName
@@ -42,9 +46,9 @@ public struct ReplayTarget {
     /// The motherboard at `path` (`main`, `main/pubPayment`, ...) as it is now, if it exists.
     func motherboard(at path: String) -> Motherboard? {
         var parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard let first = parts.first, first == mainboard.path else { return nil }
+        guard let first = parts.first, let root = ([mainboard] + otherRoots).first(where: { $0.path == first }) else { return nil }
         parts.removeFirst()
-        var mb = mainboard
+        var mb = root
         // Board ids may contain "/": take the longest prefix that names an installed continuous board.
         while !parts.isEmpty {
             var found: Motherboard?

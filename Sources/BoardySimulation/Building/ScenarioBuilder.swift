@@ -14,6 +14,8 @@ public struct BuiltScenario {
     public let mainboard: Motherboard
     /// The dispatch pipeline, when the scenario has one.
     public let dispatch: DispatchManager?
+    /// The other root motherboards, by name.
+    public var roots: [String: Motherboard] = [:]
 }
 
 /// Turns a ``Scenario`` into real engine objects: the same Motherboard, barriers and ComponentKit
@@ -41,7 +43,14 @@ public enum ScenarioBuilder {
             mainboard.trackOutputs(of: d.trackOutputs, into: manager)
             dispatch = manager
         }
-        return BuiltScenario(scenario: scenario, runtime: runtime, scheduler: scheduler, mainboard: mainboard, dispatch: dispatch)
+        var built = BuiltScenario(scenario: scenario, runtime: runtime, scheduler: scheduler, mainboard: mainboard, dispatch: dispatch)
+        // More roots, as a launcher creates them: the same runtime and clock, their own names.
+        for r in scenario.roots {
+            let mb = Motherboard(identifier: BoardID(r.name), boardProducer: producer(for: r.boards), runtime: runtime)
+            register(r.flows, on: mb, continuous: nil)
+            built.roots[r.name] = mb
+        }
+        return built
     }
 
     static func barrier(_ spec: BarrierSpec) -> ActivationBarrier {

@@ -233,6 +233,7 @@ public enum StaticCheck {
             }
         }
         visit(s.boards)
+        for r in s.roots { visit(r.boards) }
         // A continuous board's inner boards count only once the board itself is reached.
         func report(_ boards: [BoardSpec]) {
             for b in boards {
@@ -248,6 +249,7 @@ public enum StaticCheck {
             }
         }
         report(s.boards)
+        for r in s.roots { report(r.boards) }
         return findings
     }
 
@@ -293,6 +295,7 @@ public enum StaticCheck {
 
     static func forEachFlowList(_ s: Scenario, _ body: ([FlowSpec]) -> Void) {
         body(s.flows)
+        for r in s.roots where !r.flows.isEmpty { body(r.flows) }
         func inner(_ boards: [BoardSpec]) {
             for b in boards {
                 if !b.flows.isEmpty { body(b.flows) }
@@ -300,5 +303,6 @@ public enum StaticCheck {
             }
         }
         inner(s.boards)
+        for r in s.roots { inner(r.boards) }
     }
 }

@@ -115,7 +115,8 @@ public enum Simulator {
         let observers: [any TraceObserver] = [recorder, observer, counter].compactMap { $0 }
         let built = ScenarioBuilder.build(scenario, observer: observers.count == 1 ? observers[0] : TraceFanout(observers))
         for step in scenario.script {
-            built.scheduler.schedule(after: step.at) { apply(step.action, to: built.mainboard, dispatch: built.dispatch) }
+            let target = step.mb.flatMap { built.roots[$0] } ?? built.mainboard
+            built.scheduler.schedule(after: step.at) { apply(step.action, to: target, dispatch: built.dispatch) }
         }
         let lastStimulus = scenario.script.map(\.at).max() ?? .zero
         let end = built.runtime.drive(built.scheduler, bounds: bounds, lastStimulus: lastStimulus)

@@ -11,6 +11,8 @@ public struct Scenario: Sendable {
     public var boards: [BoardSpec]
     /// The top-level flows.
     public var flows: [FlowSpec]
+    /// More root motherboards beside `main` (`roots`), as a launcher creates them.
+    public var roots: [RootSpec] = []
     /// The gateway, if any.
     public var gateway: GatewaySpec?
     /// Dispatchers, Tealium barrier settings and tracked outputs, if any.
@@ -170,6 +172,19 @@ public struct DispatchSpec: Sendable {
 }
 
 /// An outside stimulus at a virtual time.
+/// A root motherboard beside `main` (`{"mb", "boards", "flows"}` in `roots`): its own boards and
+/// flows, on the same runtime and clock; traced with its own `mb` name.
+public struct RootSpec: Sendable {
+    /// Its name: the `mb` of its events.
+    public var name: String
+    /// Its boards.
+    public var boards: [BoardSpec]
+    /// Its flows.
+    public var flows: [FlowSpec]
+    /// Where it was declared (`roots[0]`).
+    public var path: String
+}
+
 public struct ScriptStep: Sendable {
     public enum Action: Sendable {
         case activate(BoardID, input: JSONValue?)
@@ -182,6 +197,8 @@ public struct ScriptStep: Sendable {
     public var at: TraceTime
     public var action: Action
     public var path: String
+    /// The root motherboard an `activate` or `complete` step addresses (`main` when nil).
+    public var mb: String? = nil
 }
 
 /// What a run must show (contract §1 `expect`).

@@ -164,7 +164,7 @@ struct ScenarioReader {
 
     func scenario() throws(ScenarioError) -> Scenario {
         let root = try object(
-            doc.value, "", allowed: ["scenario", "boards", "flows", "gateway", "dispatch", "script", "expect"], what: "a scenario")
+            doc.value, "", allowed: ["scenario", "boards", "flows", "roots", "gateway", "dispatch", "script", "expect"], what: "a scenario")
         let name = try string(root["scenario"], "scenario", what: "\"scenario\" (the scenario's name)")
         guard let boardsValue = root["boards"] else { throw fail("", "a scenario needs \"boards\"") }
         let boards = try boardList(boardsValue, "boards")
@@ -174,15 +174,47 @@ struct ScenarioReader {
         let gateway = try root["gateway"].map { v throws(ScenarioError) in try gatewaySpec(v, "gateway", scope: scope) }
         let dispatch = try root["dispatch"].map { v throws(ScenarioError) in try dispatchSpec(v, "dispatch", scope: scope) }
         scope.dispatchers = dispatch?.dispatchers.map(\.id) ?? []
-        let script = try root["script"].map { v throws(ScenarioError) in try scriptList(v, "script", scope: scope) } ?? []
+        let roots = try root["roots"].map { v throws(ScenarioError) in try rootList(v, "roots") } ?? []
+        var rootScopes: [String: IDScope] = [:]
+        for r in roots {
+            var rs = IDScope(boards: r.boards, reader: self)
+            rs.dispatchers = scope.dispatchers
+            rootScopes[r.name] = rs
+        }
+        let script = try root["script"].map { v throws(ScenarioError) in try scriptList(v, "script", scope: scope, roots: rootScopes) } ?? []
         let expectations = try root["expect"].map { v throws(ScenarioError) in try expectList(v, "expect", scope: scope) } ?? []
         var definition = JSONObject()
-        for key in ["boards", "flows", "gateway", "dispatch"] { if let v = root[key] { definition[key] = v } }
+        // `roots` is part of the definition when there are roots (a scenario without them keeps
+        // the fingerprint the contract's four keys give).
+        for key in ["boards", "flows", "roots", "gateway", "dispatch"] { if let v = root[key] { definition[key] = v } }
         var s = Scenario(
             name: name, boards: boards, flows: flows, gateway: gateway, dispatch: dispatch, script: script, expectations: expectations,
             definition: .object(definition), file: file)
+        s.roots = roots
         s.document = doc
         return s
+    }
+
+    // MARK: Roots
+
+    /// `roots`: more root motherboards, each `{"mb", "boards", "flows"}`.
+    func rootList(_ value: JSONValue, _ path: String) throws(ScenarioError) -> [RootSpec] {
+        var roots: [RootSpec] = []
+        for (i, v) in try array(value, path, what: "\"roots\"").enumerated() {
+            let p = "\(path)[\(i)]"
+            let o = try object(v, p, allowed: ["mb", "boards", "flows"], what: "a root motherboard")
+            let name = try string(o["mb"], join(p, "mb"), what: "a root motherboard's \"mb\" (its name in traces)")
+            guard name != MotherboardPath.main.rawValue else { throw fail(join(p, "mb"), "\"main\" is the scenario's own root; name this one otherwise") }
+            guard !name.contains("/") else { throw fail(join(p, "mb"), "a root motherboard's name has no \"/\" (that separates inner motherboards)") }
+            guard !roots.contains(where: { $0.name == name }) else { throw fail(join(p, "mb"), "duplicate root motherboard \"\(name)\"") }
+            guard let boardsValue = o["boards"] else { throw fail(p, "a root motherboard needs \"boards\"") }
+            let boards = try boardList(boardsValue, join(p, "boards"))
+            try checkTargets(boards)
+            let scope = IDScope(boards: boards, reader: self)
+            let flows = try o["flows"].map { v throws(ScenarioError) in try flowList(v, join(p, "flows"), scope: scope) } ?? []
+            roots.append(RootSpec(name: name, boards: boards, flows: flows, path: p))
+        }
+        return roots
     }
 
     // MARK: Boards
@@ -463,11 +495,21 @@ struct ScenarioReader {
 
     // MARK: Script, expect
 
-    func scriptList(_ value: JSONValue, _ path: String, scope: IDScope) throws(ScenarioError) -> [ScriptStep] {
+    func scriptList(_ value: JSONValue, _ path: String, scope mainScope: IDScope, roots: [String: IDScope] = [:]) throws(ScenarioError) -> [ScriptStep] {
         var steps: [ScriptStep] = []
         for (i, v) in try array(value, path, what: "\"script\"").enumerated() {
             let p = "\(path)[\(i)]"
-            let o = try object(v, p, allowed: ["at", "activate", "input", "network", "track", "dispatcher", "flush", "configure", "complete", "with"], what: "a script step")
+            let o = try object(
+                v, p, allowed: ["at", "mb", "activate", "input", "network", "track", "dispatcher", "flush", "configure", "complete", "with"],
+                what: "a script step")
+            var scope = mainScope
+            let mb = try o["mb"].map { v throws(ScenarioError) in try string(v, join(p, "mb"), what: "\"mb\" (a root motherboard)") }
+            if let mb, mb != MotherboardPath.main.rawValue {
+                guard let rs = roots[mb] else {
+                    throw fail(join(p, "mb"), "undeclared root motherboard \"\(mb)\"\(didYouMean(mb, Array(roots.keys).sorted() + ["main"]))")
+                }
+                scope = rs
+            }
             guard let atValue = o["at"] else { throw fail(p, "a script step needs \"at\" (virtual seconds)") }
             let at = try seconds(atValue, join(p, "at"), what: "\"at\"")
             let actions = ["activate", "network", "track", "flush", "configure", "complete"].filter { o[$0] != nil }
@@ -507,7 +549,12 @@ struct ScenarioReader {
             if o["input"] != nil, actions[0] != "activate" { throw fail(join(p, "input"), "\"input\" goes with \"activate\"") }
             if o["dispatcher"] != nil, actions[0] != "track" { throw fail(join(p, "dispatcher"), "\"dispatcher\" goes with \"track\"") }
             if o["with"] != nil, actions[0] != "complete" { throw fail(join(p, "with"), "\"with\" goes with \"complete\"") }
-            steps.append(ScriptStep(at: at, action: action, path: p))
+            if o["mb"] != nil, actions[0] != "activate" && actions[0] != "complete" {
+                throw fail(join(p, "mb"), "\"mb\" goes with \"activate\" or \"complete\" (dispatch stimuli are the app's)")
+            }
+            var step = ScriptStep(at: at, action: action, path: p)
+            step.mb = mb == MotherboardPath.main.rawValue ? nil : mb
+            steps.append(step)
         }
         return steps
     }
