@@ -26,8 +26,7 @@ public final class TargetBusCable<Target: AnyObject, Input>: BusCable<Input> {
     /// A cable running `handler` with `target` and each transport.
     public init(target: Target, handler: @escaping (Target, Input) -> Void) {
         self.target = target
-        weak var weakTarget = target
-        super.init { input in if let t = weakTarget { handler(t, input) } }
+        super.init { [weak target] input in if let target { handler(target, input) } }
     }
 
     /// Whether the target lives and the cable was not invalidated.
