@@ -37,6 +37,7 @@ public struct ScenarioGenome {
                     let innerID = "\(id)i\(k)"
                     var innerSteps = [#"{"after":\#(next(3)),"output":"o\#(next(3))"}"#]
                     if chance(40) { innerSteps.append(#"{"complete":\#(chance(70))}"#) }
+                    if chance(20) { innerSteps.append(#"{"after":\#(next(2)),"flowAction":"a\#(next(2))"}"#) }
                     inner.append(#"{"id":"\#(innerID)","onActivate":[\#(innerSteps.joined(separator: ","))]}"#)
                     if chance(60) { innerFlows.append(#"{"from":"\#(innerID)","relay":"r\#(next(2))"}"#) }
                 }
@@ -70,8 +71,8 @@ public struct ScenarioGenome {
             }
             if chance(25) {
                 let gate = ids[next(count)]
-                let option = chance(50) ? "void" : "unique:k\(next(2))"
-                fields.append(#""activationBarrier":{"board":"\#(gate)","scope":"\#(chance(80) ? "mainboard" : "application")","option":"\#(option)"}"#)
+                let option = [#""void""#, #""unique:k\#(next(2))""#, #""unidentified:v\#(next(2))""#, #"{"unidentified":\#(next(3))}"#][next(4)]
+                fields.append(#""activationBarrier":{"board":"\#(gate)","scope":"\#(chance(80) ? "mainboard" : "application")","option":\#(option)}"#)
             }
             if chance(20) { fields.append(#""bypassGateway":\#(chance(50))"#) }
             _ = i
@@ -81,8 +82,9 @@ public struct ScenarioGenome {
         for _ in 0..<next(5) {
             let a = ids[next(count)]
             let b = ids[next(count)]
-            switch next(3) {
+            switch next(4) {
             case 0: flows.append(#""\#(a) ->> \#(b)""#)
+            case 3: flows.append(#"{"from":"\#(a)","flowAction":true,\#(chance(50) ? #""on":"a0","# : "")"activate":"\#(b)"}"#)
             case 1:
                 let on = outputs[a].flatMap { $0.isEmpty ? nil : $0[next($0.count)] }
                 flows.append(#"{"from":"\#(a)",\#(on.map { #""on":"\#($0)","# } ?? "")"activate":"\#(b)"}"#)
@@ -95,7 +97,8 @@ public struct ScenarioGenome {
         if chance(30) {
             let gate = ids[next(count)]
             let exempt = ids.filter { _ in chance(40) }.map { #""\#($0)""# }
-            top.append(#""gateway":{"barrier":"\#(gate)","exempt":[\#(exempt.joined(separator: ","))],"resolveOn":{"o0":true,"o1":false}}"#)
+            let instance = chance(30) ? #","gateInstance":"shared""# : ""
+            top.append(#""gateway":{"barrier":"\#(gate)","exempt":[\#(exempt.joined(separator: ","))],"resolveOn":{"o0":true,"o1":false}\#(instance)}"#)
         }
         let dispatch = chance(40)
         if dispatch {
@@ -107,6 +110,13 @@ public struct ScenarioGenome {
             top.append(#""dispatch":{\#(d.joined(separator: ","))}"#)
         }
         var script = [#"{"at":0,"activate":"\#(ids[next(count)])","input":\#(next(4))}"#]
+        if chance(20) {
+            // A second root motherboard, as a launcher creates them.
+            let rootFlow = chance(50) ? #","flows":["s0 ->> s1"]"# : ""
+            top.append(
+                #""roots":[{"mb":"settings","boards":[{"id":"s0","onActivate":[{"after":\#(next(2)),"output":"x"}]},{"id":"s1"}]\#(rootFlow)}]"#)
+            script.append(#"{"at":\#(next(6)),"mb":"settings","activate":"s0"}"#)
+        }
         for _ in 0..<next(5) {
             let at = next(12)
             switch next(dispatch ? 6 : 2) {
