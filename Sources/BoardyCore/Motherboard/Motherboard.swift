@@ -667,6 +667,12 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
             self, cause: cause, .outputSent(board: id.rawValue, output: json),
             extra: flowAction ? ["flowAction": true] : JSONObject())
         let routeCause = seq == 0 ? cause : seq
+        // A gateway gate's output may resolve its runs (`resolveOn`): taken now, resolved after
+        // the flows (as for a completion).
+        var taken: [(BarrierRun, Bool)] = []
+        if !runtime.barriers.isEmpty && !flowAction && runtime.barriers.hasRuns(gate: id, in: self) {
+            taken = runtime.barriers.takeGatewayRuns(outputOf: id, in: self, output: value)
+        }
         if flowAction, let parent = parentBoard {
             // Rule 3/21: flow actions go to the parent first, as the continuous board's own.
             runtime.submit(WorkItem(motherboard: self, action: .call { parent.sendFlowAction(value) }, cause: routeCause))
@@ -681,11 +687,7 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
             let routes = (flowsBySource[id] ?? []).filter { $0.matchesOutput(value, flowAction: flowAction) }
             submitMerged(routes, from: id, value: value, json: json, data: value, cause: routeCause, runtime: runtime)
         }
-        // A gateway gate's output may resolve its runs (`resolveOn`), after the flows.
-        if !runtime.barriers.isEmpty && !flowAction && runtime.barriers.hasRuns(gate: id, in: self) {
-            let taken = runtime.barriers.takeGatewayRuns(outputOf: id, in: self, output: value)
-            if !taken.isEmpty { resolve(taken, cause: routeCause, runtime: runtime) }
-        }
+        if !taken.isEmpty { resolve(taken, cause: routeCause, runtime: runtime) }
     }
 
     /// Submits the matching routes and Boardy's flows that match `data` from `id`, in
@@ -722,6 +724,10 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
         runtime.keepAlive(board)
         let seq = runtime.record(self, cause: cause, .boardCompleted(board: id.rawValue, success: isDone))
         let routeCause = seq == 0 ? cause : seq
+        // The runs this completion resolves are fixed now (rule 13: a request the completion
+        // flows make starts a new cycle, even when they run at once); they resolve after the
+        // completion flows.
+        let taken = runtime.barriers.isEmpty ? [] : runtime.barriers.takeRuns(completedGate: id, in: self, isDone: isDone)
         if genericFlows.isEmpty {
             if let candidates = flowsBySource[id] {
                 for flow in candidates where flow.matchesCompletion(isDone) {
@@ -733,11 +739,7 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
             let routes = (flowsBySource[id] ?? []).filter { $0.matchesCompletion(isDone) }
             submitMerged(routes, from: id, value: isDone, json: .bool(isDone), data: CompleteAction(identifier: id, isDone: isDone), cause: routeCause, runtime: runtime)
         }
-        // The runs this completion resolves are fixed now; they resolve after the completion flows.
-        if !runtime.barriers.isEmpty {
-            let taken = runtime.barriers.takeRuns(completedGate: id, in: self, isDone: isDone)
-            if !taken.isEmpty { resolve(taken, cause: routeCause, runtime: runtime) }
-        }
+        if !taken.isEmpty { resolve(taken, cause: routeCause, runtime: runtime) }
     }
 
     // MARK: Definition
