@@ -74,6 +74,11 @@ while executions < runs, Date().timeIntervalSince(start) < seconds {
     let mutation = nextRandom()
     let badScenario = Pipeline.mutate(text, seed: mutation)
     let jsonl: String
+    // BOARDY_FUZZ_KEEP_CASE=path: each case is written there before it runs, so a crash (which
+    // no error handler sees) leaves the scenario that caused it.
+    if let keep = ProcessInfo.processInfo.environment["BOARDY_FUZZ_KEEP_CASE"] {
+        try? Data(text.utf8).write(to: URL(fileURLWithPath: keep))
+    }
     do {
         jsonl = try Pipeline.run(scenarioJSON: text)
         try Pipeline.checkMutatedScenario(badScenario)

@@ -596,8 +596,13 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
                 WorkItem(
                     motherboard: run.owner,
                     action: .call {
-                        // The run's own gate instance lives until the work it queued has run.
+                        // The run's own gate instance, and the motherboards its waiters were
+                        // requested in, live until the work they queue has run: a gateway proxy
+                        // whose own run was the last to hold it may be one of them (work items
+                        // hold their motherboard unretained).
                         if let host = run.gateHost { runtime.keepAlive(host) }
+                        runtime.keepAlive(run.owner)
+                        for w in run.waiting where w.motherboard !== run.owner { runtime.keepAlive(w.motherboard) }
                         let passed = runtime.barrierVerdictOverride?(run.identifier, verdict) ?? verdict
                         let resolved = runtime.record(
                             run.owner, cause: cause, .barrierResolved(barrier: run.identifier, passed: passed, released: run.waiting.count))
