@@ -2,6 +2,7 @@ import Boardy
 import BoardySimulation
 import BoardyReplay
 import BoardyVizSimulation
+import Foundation
 import Testing
 
 /// The behaviours measured on the real Boardy 1.63.1 (issue 18), as scenario files: what the
@@ -157,5 +158,22 @@ struct RootsScenarioTests {
                 #expect(error.description.contains(place), "\(error.description)")
             }
         }
+    }
+}
+
+@Suite("Gateway proxies under load")
+struct GatewayProxyRegressionTests {
+    @Test("a gate that activates the board it guards nests proxies until a bound stops it; nothing is freed while its work is queued")
+    func gateActivatesItsGatedBoard() throws {
+        // Found by make fuzz-cli: each run's proxy motherboard was freed when its own run
+        // resolved, while the activation it released still had work queued there.
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/corpus/scenario-loader/crash-gateway-proxy-released-with-work-queued.json")
+        let s = try ScenarioLoader.load(path: url.path)
+        let result = Simulator.run(s, bounds: RunBounds(horizon: .seconds(120), maxEvents: 2_000))
+        let events = result.trace.events
+        #expect(events.contains { if case .runaway = $0.body { return true } else { return false } })
+        #expect(events.contains { $0.mb.hasPrefix("main/b2.___GATEWAY___/b2.___GATEWAY___") })
+        #expect(events.filter { $0.kind == "barrier.resolved" }.count > 10)
     }
 }
