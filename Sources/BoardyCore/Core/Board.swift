@@ -20,16 +20,14 @@ open class Board: IdentifiableBoard, OriginalBoard {
     public var hostMotherboard: Motherboard? { host }
     /// Where the board sends what it emits (Boardy's `delegate`): the motherboard it is installed
     /// in, or any other ``BoardDelegate`` set by hand (held weakly, as in Boardy).
+    /// Set by hand, it detaches the board from the motherboard that installed it; a motherboard
+    /// set this way is held weakly and reached through ``BoardDelegate`` (only a motherboard that
+    /// installs the board holds it directly), so a board outliving it never reaches a freed one.
     public var delegate: (any BoardDelegate)? {
         get { host ?? foreignDelegate }
         set {
-            if let mb = newValue as? Motherboard {
-                host = mb
-                foreignDelegate = nil
-            } else {
-                host = nil
-                foreignDelegate = newValue
-            }
+            host = nil
+            foreignDelegate = newValue
         }
     }
     private weak var foreignDelegate: (any BoardDelegate)?
