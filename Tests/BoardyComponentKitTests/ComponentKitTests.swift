@@ -78,11 +78,10 @@ struct ComponentKitRuleTests {
         let cart = ClosureBoard<String>(identifier: "pubCart") { b, s in b.sendOutput("order:\(s)") }
         var paid: String?
         let pay = ClosureBoard<String>(identifier: "pubPay") { _, s in paid = s }
-        let flow = FlowBoard(identifier: "flowCheckout", boards: [cart, pay]) { flow in
-            flow.continuousMotherboard.registerFlowSteps("pubCart" ->> "pubPay")
-        } activation: { flow, input in
-            flow.continuousMotherboard.activate("pubCart", with: input)
-        }
+        let flow = FlowBoard<String, Void, Void, BoardFlowNoneAction>(
+            identifier: "flowCheckout", producer: BoardProducer(registrations: [cart, pay].map { b in BoardRegistration(b.identifier) { _ in b } }),
+            flowRegistration: { flow in flow.motherboard.registerFlowSteps("pubCart" ->> "pubPay") },
+            flowActivation: { flow, input in flow.motherboard.activateBoard(identifier: "pubCart", withOption: input) })
         let mb = h.motherboard([flow, ClosureBoard<Any?>(identifier: "pubAuth") { _, _ in }])
         mb.install(gatewayBarrier: .gate("pubAuth"))
         mb.activate("flowCheckout", with: "c1")

@@ -133,7 +133,7 @@ open class TaskBoard<Input, Output>: Board, GuaranteedBoard, TaskingBoard, Guara
 }
 
 /// A board that runs a task (Boardy's `TaskingBoard`).
-public protocol TaskingBoard: ActivatableBoard {
+public protocol TaskingBoard: ActivatableBoard, InstallableBoard {
     /// Whether no activation is running.
     var isCompleted: Bool { get }
     /// Whether an activation is running.

@@ -99,3 +99,16 @@ public final class ClosureContinuousBoard: ContinuousBoard, ActivatableBoard {
     public func activate(withOption option: Any?) { onActivate(self, option) }
     public func shouldBypassGatewayBarrier() -> Bool { bypassesGateway }
 }
+
+/// Boardy's `ModernContinuableBoard`: a continuous board whose inner boards come from `producer`
+/// (which falls back to the outer producer when it is a ``BoardProducer`` made with one).
+open class ModernContinuableBoard: ContinuousBoard {
+    /// The producer of the inner boards.
+    public let producer: any ActivatableBoardProducer
+
+    /// A board producing its inner boards with `boardProducer`.
+    public override init(identifier: BoardID, boardProducer: any ActivatableBoardProducer) {
+        producer = boardProducer
+        super.init(identifier: identifier, boardProducer: boardProducer)
+    }
+}

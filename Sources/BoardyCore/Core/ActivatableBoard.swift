@@ -73,7 +73,7 @@ extension GuaranteedBoard {
 
 /// A board with typed commands (Boardy's `GuaranteedCommandBoard`). Commands of another type
 /// are ignored.
-public protocol GuaranteedCommandBoard: ActivatableBoard {
+public protocol GuaranteedCommandBoard: InteractableBoard {
     /// The command type.
     associatedtype CommandType
     /// Receives a well-typed command.
@@ -157,4 +157,58 @@ extension DedicatedBoard {
     public func activationBarrier(withOption option: Any?) -> ActivationBarrier? { activationBarrier(withInput: convertOptionToInput(option)) }
     /// No barrier unless the board returns one.
     public func activationBarrier(withInput _: InputType?) -> ActivationBarrier? { nil }
+}
+
+/// A board that takes commands (Boardy's `InteractableBoard`): ``ActivatableBoard/interact(command:)``.
+public protocol InteractableBoard: ActivatableBoard {}
+
+extension InteractableBoard {
+    /// Takes a command model's data as the command.
+    public func interact(command: any BoardCommandModel) { interact(command: command.data) }
+}
+
+/// A board that sends flow actions of one type (Boardy's `GuaranteedActionSendingBoard`).
+public protocol GuaranteedActionSendingBoard: IdentifiableBoard {
+    /// The flow action type.
+    associatedtype FlowActionType: BoardFlowAction
+}
+
+extension GuaranteedActionSendingBoard where Self: Board {
+    /// Sends a flow action: it goes up to the parent motherboard first (Boardy's
+    /// `broadcastAction`).
+    public func broadcastAction(_ action: FlowActionType) { sendFlowAction(action) }
+}
+
+/// A board installable into a root context (Boardy's `InstallableBoard`; its UIKit members are
+/// not part of boardy-viz).
+public protocol InstallableBoard: OriginalBoard {}
+
+/// A board installable into a window (Boardy's `WindowInstallableBoard`, UIKit members aside).
+public protocol WindowInstallableBoard: OriginalBoard {}
+
+/// A board a motherboard activates and installs (Boardy's `NormalBoard`).
+public typealias NormalBoard = ActivatableBoard & InstallableBoard
+
+extension Board: InstallableBoard, WindowInstallableBoard {}
+
+/// The board Boardy activates for an id nothing registers (Boardy's `NoBoard`): it runs
+/// `handler` with the option. (The engine itself records such an activation as cancelled,
+/// `unregistered`; this board is for apps that register it on purpose.)
+public final class NoBoard: Board, ActivatableBoard {
+    /// What the board says is missing.
+    public let message: String?
+    private let handler: ((Any?) -> Void)?
+
+    /// A placeholder board for `identifier`.
+    public init(identifier: BoardID, message: String? = nil, handler: ((Any?) -> Void)? = nil) {
+        self.message = message
+        self.handler = handler
+        super.init(identifier: identifier)
+    }
+
+    /// Runs the handler with the option.
+    public func activate(withOption option: Any?) { handler?(option) }
+
+    /// A placeholder is never gated.
+    public func shouldBypassGatewayBarrier() -> Bool { true }
 }

@@ -45,12 +45,85 @@ public struct MainOptions {
 // MainOptions holds Any values, as Boardy's does; the static default holds none.
 extension MainOptions: @unchecked Sendable {}
 
-/// What a module plugin is applied to (Boardy's `MainComponent`): the main producer.
-public protocol MainComponent {
-    /// The producer the plugins register their boards into.
-    var producer: any BoardDynamicProducer { get }
+/// What plugins share (Boardy's `SharedValueComponent`): the launch's options.
+public protocol SharedValueComponent {
     /// The launch's options.
     var options: MainOptions { get }
+}
+
+/// What a module plugin is applied to (Boardy's `MainComponent`): the main producer.
+public protocol MainComponent: SharedValueComponent {
+    /// The producer the plugins register their boards into.
+    var producer: any BoardDynamicProducer { get }
+}
+
+/// A typed launch option (Boardy's `MainOption`), stored under its type's key.
+public protocol MainOption {
+    /// The value when the options hold none.
+    static var defaultValue: Self { get }
+    /// The key it is stored under (the type's name by default).
+    static var key: MainOptions.Key { get }
+}
+
+extension MainOption {
+    /// The type's name.
+    public static var key: MainOptions.Key { MainOptions.Key(rawValue: String(reflecting: Self.self)) }
+}
+
+extension MainOptions {
+    /// These options with `value` set under its type's key.
+    public func with<Value: MainOption>(_ value: Value) -> MainOptions { set(value, forKey: Value.key) }
+
+    /// The value of a typed option, or its default.
+    public func value<Value: MainOption>(_: Value.Type = Value.self) -> Value { self[Value.key] ?? Value.defaultValue }
+}
+
+/// A module plugin that builds its module's main board from its own inner registrations
+/// (Boardy's `ModuleBuilderPlugin`).
+public protocol ModuleBuilderPlugin: ModulePlugin {
+    /// The registrations of the module's inner boards.
+    @BoardRegistrationBuilder
+    func internalContinuousRegistrations(sharedComponent: any SharedValueComponent, producer: any ActivatableBoardProducer)
+        -> [BoardRegistration]
+    /// Builds the module's board for `identifier`, with the producer of its inner boards.
+    func build(with identifier: BoardID, sharedComponent: any SharedValueComponent, internalContinuousProducer: any ActivatableBoardProducer)
+        -> any ActivatableBoard
+    /// Runs once the plugin is applied.
+    func pluginDidLoad(with sharedComponent: any SharedValueComponent)
+}
+
+extension ModuleBuilderPlugin {
+    /// Registers the module's board: an inner producer of its registrations, falling back to the
+    /// main producer, hands it to ``build(with:sharedComponent:internalContinuousProducer:)``.
+    public func apply(for main: any MainComponent) {
+        let outer = main.producer
+        main.producer.registerBoard(identifier) { [self] id in
+            let inner = BoardProducer(externalProducer: outer) { producer in
+                internalContinuousRegistrations(sharedComponent: main, producer: producer)
+            }
+            return build(with: id, sharedComponent: main, internalContinuousProducer: inner)
+        }
+        pluginDidLoad(with: main)
+    }
+
+    /// Nothing to do once applied, unless the plugin says so.
+    public func pluginDidLoad(with _: any SharedValueComponent) {}
+}
+
+extension Array: ModulePluginConvertible where Element == any ModulePlugin {
+    /// Itself.
+    public var modulePlugins: [any ModulePlugin] { self }
+}
+
+/// Builds a list of plugins (Boardy's `ModulePluginBuilder`).
+@resultBuilder
+public enum ModulePluginBuilder {
+    public static func buildBlock(_ components: any ModulePluginConvertible...) -> [any ModulePlugin] { components.flatMap(\.modulePlugins) }
+    public static func buildArray(_ components: [any ModulePluginConvertible]) -> [any ModulePlugin] { components.flatMap(\.modulePlugins) }
+    public static func buildEither(first component: any ModulePluginConvertible) -> any ModulePluginConvertible { component.modulePlugins }
+    public static func buildEither(second component: any ModulePluginConvertible) -> any ModulePluginConvertible { component.modulePlugins }
+    public static func buildOptional(_ component: (any ModulePluginConvertible)?) -> any ModulePluginConvertible { component?.modulePlugins ?? [] }
+    public static func buildExpression(_ expression: (any ModulePluginConvertible)?) -> any ModulePluginConvertible { expression?.modulePlugins ?? [] }
 }
 
 /// A module of an app (Authentication, Shopping, Payment...) that registers its boards (Boardy's
@@ -114,6 +187,10 @@ public final class LauncherComponent {
     /// Adds a module plugin.
     @discardableResult
     public func install(plugin: any ModulePlugin) -> Self { install(plugins: [plugin]) }
+
+    /// Adds the plugins `pluginsBuilder` lists.
+    @discardableResult
+    public func install(@ModulePluginBuilder pluginsBuilder: () -> [any ModulePlugin]) -> Self { install(plugins: pluginsBuilder()) }
 
     /// Adds the plugins a launcher plugin prepares, and its launch settings.
     @discardableResult
