@@ -130,4 +130,44 @@ struct BoardyFidelityTests {
         #expect(h.runtime.waitForGraph.isEmpty)
         #expect(!log.items.contains { $0.hasPrefix("pubHome") })
     }
+
+    @Test("Boardy's wiring (registerWithActivation) with a gate that is not exempt: a loop, reported, not proxies nested without end")
+    func proxyWiringLoop() {
+        let h = Harness()
+        let log = Log()
+        let mb = h.motherboard(producer: Self.registrations(log: log))
+        mb.install(
+            gatewayBarrier: .registerWithActivation { barrier, _ in
+                barrier.motherboard.activateBoard(identifier: "pubAuth", withOption: nil)
+            }.withFlowRegistration { barrier in
+                barrier.motherboard.completionFlow("pubAuth").handle { barrier.complete($0) }
+            })
+        mb.activate("pubHome")
+        h.scheduler.run()
+        #expect(h.recorder.events.contains { if case .barrierLoop = $0.body { return true } else { return false } })
+        #expect(!h.recorder.events.contains { if case .runaway = $0.body { return true } else { return false } })
+        #expect(h.lines.contains("activation.cancelled pubHome loop"))
+        #expect(!log.items.contains { $0.hasPrefix("pubHome") })
+    }
+
+    @Test("Boardy's wiring with the gate exempt: the proxy's gate runs in the proxy's motherboard, and its completion lets the board through")
+    func proxyWiringPasses() {
+        let h = Harness()
+        let log = Log()
+        let mb = h.motherboard(producer: Self.registrations(log: log))
+        mb.install(
+            gatewayBarrier: .registerWithActivation { barrier, _ in
+                barrier.motherboard.activateBoard(identifier: "pubAuth", withOption: nil)
+            }.withFlowRegistration { barrier in
+                barrier.motherboard.completionFlow("pubAuth").handle { barrier.complete($0) }
+            })
+        mb.install(gatewayBarrier: .exempt, for: "pubAuth")
+        mb.activate("pubHome", with: "h1")
+        _ = h.scheduler.schedule(after: .seconds(1)) { mb.activate("pubHome", with: "h2") }
+        h.scheduler.run()
+        let performed = Self.timed(h)
+        #expect(performed.contains("t=0 [main/pubHome.___GATEWAY___] pubAuth ran with nil"))
+        #expect(performed.filter { $0.contains("pubHome ran") } == [#"t=2 pubHome ran with "h1""#, #"t=2 pubHome ran with "h2""#])
+        #expect(!mb.boards.contains { $0.identifier.rawValue.hasSuffix(".___GATEWAY___") })
+    }
 }
