@@ -159,9 +159,8 @@ public final class ChainBoardFlow<Target>: BoardFlow {
     private let matcher: (any BoardOutputModel) -> Bool
     private var handlers: [(Target, Any?) -> Bool] = []
     private weak var manager: (any FlowManageable)?
-    // The target is held weakly when it is an object, as Boardy holds it.
-    private weak var objectTarget: AnyObject?
-    private let valueTarget: Target?
+    /// The target, held weakly when it is an object, as Boardy holds it.
+    private let target: TargetBox<Target>
 
     /// A chain for `target` on the messages `matcher` accepts, registered with `manager` by
     /// ``FlowManageable/registerChainFlow(matchedIdentifiers:target:)``.
@@ -171,15 +170,8 @@ public final class ChainBoardFlow<Target>: BoardFlow {
         self.identifier = identifier
         self.manager = manager
         self.matcher = matcher
-        if type(of: target as Any) is AnyClass {
-            objectTarget = target as AnyObject
-            valueTarget = nil
-        } else {
-            valueTarget = target
-        }
+        self.target = TargetBox(target)
     }
-
-    private var target: Target? { valueTarget ?? (objectTarget as? Target) }
 
     /// Adds a handler for data of type `Output`.
     @discardableResult
@@ -222,7 +214,7 @@ public final class ChainBoardFlow<Target>: BoardFlow {
 
     /// Runs the first handler that takes the data.
     public func doNext(with output: any BoardOutputModel) {
-        guard let target else { return }
+        guard let target = target.target else { return }
         for h in handlers where h(target, output.data) { return }
     }
 }
@@ -238,32 +230,5 @@ extension FlowManageable {
     /// Registers a chain of handlers by data type for the boards `matchedIdentifiers`.
     public func registerChainFlow<Target>(matchedIdentifiers: FlowStepID..., target: Target) -> ChainBoardFlow<Target> {
         registerChainFlow(matchedIdentifiers: matchedIdentifiers, target: target)
-    }
-
-    /// Runs `handler` with `target` (held weakly) and every `Output` the boards send.
-    @discardableResult
-    public func registerGuaranteedFlow<Target: AnyObject, Output>(
-        matchedIdentifiers: [FlowStepID], target: Target, uniqueOutputType _: Output.Type = Output.self,
-        handler: @escaping (Target, Output) -> Void
-    ) -> Self {
-        registerFlow(IDGenericBoardFlow<Output>(matchedBoardIDs: matchedIdentifiers, target: target, nextHandler: handler))
-    }
-
-    /// Runs `nextHandler` with `target` (held weakly) and every `Output` the boards send.
-    @discardableResult
-    public func registerFlow<Target: AnyObject, Output>(
-        matchedIdentifiers: FlowStepID..., target: Target, uniqueOutputType _: Output.Type = Output.self,
-        nextHandler: @escaping (Target, Output) -> Void
-    ) -> Self {
-        registerFlow(IDGenericBoardFlow<Output>(matchedBoardIDs: matchedIdentifiers, target: target, nextHandler: nextHandler))
-    }
-
-    /// Runs `nextHandler` with `isDone` when one of the boards completes.
-    @discardableResult
-    public func registerCompletionFlow(matchedIdentifiers: [FlowStepID], nextHandler: @escaping (_ isDone: Bool) -> Void) -> Self {
-        registerFlow(
-            BoardActivateFlow(matchedIdentifiers: matchedIdentifiers) { data in
-                if let done = data as? CompleteAction { nextHandler(done.isDone) }
-            })
     }
 }

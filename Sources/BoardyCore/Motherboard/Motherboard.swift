@@ -40,7 +40,7 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
     private var declared: [BoardID: String] = [:]
     @exclusivity(unchecked) private var flowsBySource: [BoardID: [RegisteredFlow]] = [:]
     /// Every route in registration order.
-    public private(set) var routes: [FlowRoute] = []
+    public var routes: [FlowRoute] { registry.compactMap { if case let .route(r) = $0 { return r.flow } else { return nil } } }
     /// Every flow in registration order: a route, or one of Boardy's flows.
     private var registry: [RegistryEntry] = []
     private enum RegistryEntry {
@@ -251,7 +251,6 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
     public func registerFlow(_ flow: FlowRoute) {
         flowOrder += 1
         let registered = RegisteredFlow(flow, order: flowOrder)
-        routes.append(flow)
         registry.append(.route(registered))
         flowsBySource[flow.source, default: []].append(registered)
     }
@@ -283,7 +282,6 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
 
     /// Removes every registered flow.
     public func resetFlows() {
-        routes = []
         registry = []
         genericFlows = []
         flowsBySource = [:]
@@ -297,7 +295,6 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
             let kept = list.filter { $0.identifier != identifier }
             flowsBySource[source] = kept.isEmpty ? nil : kept
         }
-        routes = registry.compactMap { if case let .route(r) = $0 { return r.flow } else { return nil } }
     }
 
     /// Registers flow steps: `A ->> B ->> C` makes any output of A activate B with that output,

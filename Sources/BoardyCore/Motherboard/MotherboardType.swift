@@ -165,22 +165,46 @@ extension FlowManageable {
         registerFlow(IDGenericBoardFlow<Output>(matchedBoardIDs: matchedIdentifiers, target: target, nextHandler: nextHandler))
     }
 
+    /// Runs `nextHandler` with `target` (held weakly) and every `Output` the boards send.
+    @discardableResult
+    public func registerFlow<Target: AnyObject, Output>(
+        matchedIdentifiers: FlowStepID..., target: Target, uniqueOutputType: Output.Type = Output.self,
+        nextHandler: @escaping (Target, Output) -> Void
+    ) -> Self {
+        registerFlow(matchedIdentifiers: matchedIdentifiers, target: target, uniqueOutputType: uniqueOutputType, nextHandler: nextHandler)
+    }
+
     /// Runs `handler` with `target` (held weakly) and every `Output` the boards send.
     @discardableResult
     public func registerGuaranteedFlow<Target: AnyObject, Output>(
-        matchedIdentifiers: FlowStepID..., target: Target, uniqueOutputType _: Output.Type = Output.self,
+        matchedIdentifiers: [FlowStepID], target: Target, uniqueOutputType: Output.Type = Output.self,
         handler: @escaping (Target, Output) -> Void
     ) -> Self {
-        registerFlow(IDGenericBoardFlow<Output>(matchedBoardIDs: matchedIdentifiers, target: target, nextHandler: handler))
+        registerFlow(matchedIdentifiers: matchedIdentifiers, target: target, uniqueOutputType: uniqueOutputType, nextHandler: handler)
+    }
+
+    /// Runs `handler` with `target` (held weakly) and every `Output` the boards send.
+    @discardableResult
+    public func registerGuaranteedFlow<Target: AnyObject, Output>(
+        matchedIdentifiers: FlowStepID..., target: Target, uniqueOutputType: Output.Type = Output.self,
+        handler: @escaping (Target, Output) -> Void
+    ) -> Self {
+        registerFlow(matchedIdentifiers: matchedIdentifiers, target: target, uniqueOutputType: uniqueOutputType, nextHandler: handler)
+    }
+
+    /// Runs `nextHandler` with `isDone` when one of the boards completes.
+    @discardableResult
+    public func registerCompletionFlow(matchedIdentifiers: [FlowStepID], nextHandler: @escaping (_ isDone: Bool) -> Void) -> Self {
+        registerFlow(
+            BoardActivateFlow(matchedIdentifiers: matchedIdentifiers) { data in
+                if let done = data as? CompleteAction { nextHandler(done.isDone) }
+            })
     }
 
     /// Runs `nextHandler` with `isDone` when one of the boards completes.
     @discardableResult
     public func registerCompletionFlow(matchedIdentifiers: FlowStepID..., nextHandler: @escaping (_ isDone: Bool) -> Void) -> Self {
-        registerFlow(
-            BoardActivateFlow(matchedIdentifiers: matchedIdentifiers) { data in
-                if let done = data as? CompleteAction { nextHandler(done.isDone) }
-            })
+        registerCompletionFlow(matchedIdentifiers: matchedIdentifiers, nextHandler: nextHandler)
     }
 }
 

@@ -19,8 +19,8 @@ public struct MainOptions {
     public init(_ values: [Key: Any] = [:]) { self.values = values }
 
     /// No options: a fresh runtime on a virtual clock, without an observer, and a main
-    /// motherboard named `main`.
-    public static let `default` = MainOptions()
+    /// motherboard named `main`. (Computed, so no shared value of `Any`s needs to be Sendable.)
+    public static var `default`: MainOptions { MainOptions() }
 
     /// Options whose motherboards run on `runtime` (what boardy-viz adds to Boardy's options).
     public init(runtime: BoardyRuntime) { self.init([.runtime: runtime]) }
@@ -42,8 +42,6 @@ public struct MainOptions {
     }
 }
 
-// MainOptions holds Any values, as Boardy's does; the static default holds none.
-extension MainOptions: @unchecked Sendable {}
 
 /// What plugins share (Boardy's `SharedValueComponent`): the launch's options.
 public protocol SharedValueComponent {
