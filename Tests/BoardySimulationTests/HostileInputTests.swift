@@ -433,7 +433,9 @@ struct HostileInputTests {
     }
 }
 
-/// What a reader thread got, handed over through its semaphore.
+/// What a reader thread got, handed over through its semaphore. `@unchecked Sendable` is safe:
+/// the reader thread writes `data` before it signals `done`, and the test reads it only after
+/// waiting on `done` (the semaphore orders the two).
 final class Received: @unchecked Sendable {
     var data = Data()
     let done = DispatchSemaphore(value: 0)
