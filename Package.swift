@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "BoardyVizSimulation", targets: ["BoardyVizSimulation"]),
         .library(name: "BoardyReplay", targets: ["BoardyReplay"]),
         .library(name: "BoardyVizTesting", targets: ["BoardyVizTesting"]),
+        .library(name: "BoardyImport", targets: ["BoardyImport"]),
         .executable(name: "boardy-viz", targets: ["boardy-viz"]),
         .executable(name: "boardy-demo", targets: ["boardy-demo"]),
         .executable(name: "boardy-bench", targets: ["boardy-bench"]),
@@ -34,6 +35,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         // `make docs`: the DocC catalogs (swift package generate-documentation).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // `import`: reading apps' Swift sources (the parser only: SwiftSyntax, SwiftParser).
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         // Graphviz's C library (libgvc, libcgraph), found through pkg-config.
@@ -92,7 +95,16 @@ let package = Package(
         .target(name: "BoardyReplay", dependencies: ["BoardyTrace", "Boardy", "BoardyDispatch"]),
         // The glue between scenario files and the views and replay: a scenario's flow model, a
         // replay against a scenario.
-        .target(name: "BoardyVizSimulation", dependencies: ["BoardyTrace", "Boardy", "BoardySimulation", "BoardyVizCore", "BoardyReplay"]),
+        .target(name: "BoardyVizSimulation", dependencies: ["BoardyTrace", "Boardy", "BoardySimulation", "BoardyVizCore", "BoardyReplay", "BoardyImport"]),
+        // Import: a Boardy app's Swift sources (and its target membership) → its flow model.
+        .target(
+            name: "BoardyImport",
+            dependencies: [
+                "BoardyTrace", "BoardyLock",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
         // For users' tests: replay and golden-trace helpers for Swift Testing.
         .target(name: "BoardyVizTesting", dependencies: ["BoardyReplay", "BoardyTrace", "Boardy"]),
         // The CLI: thin commands over the modules above.
@@ -100,7 +112,7 @@ let package = Package(
             name: "boardy-viz",
             dependencies: [
                 "Boardy", "BoardySimulation", "BoardyVizCore", "BoardyViz", "BoardyVizSimulation", "BoardyGraphviz", "BoardyReplay", "BoardyLock",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "BoardyImport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 

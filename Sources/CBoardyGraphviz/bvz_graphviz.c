@@ -343,6 +343,19 @@ int bvz_layout(bvz_graph *graph, const char *engine) {
     }
     int rc = gvLayout(bvz_context, graph->root, engine);
     if (rc == 0) graph->laid_out = 1;
+#if BVZ_GRAPHVIZ_MAJOR < 13
+    // Before Graphviz 13.0.1, dot's make_vn_slot (a label on an edge between two nodes of one
+    // rank) reallocated a rank's node list through `v`, leaving `av`, the pointer its cleanup
+    // frees, dangling when realloc moved the list: gvFreeLayout then freed it twice and the
+    // heap was corrupted, depending on where malloc had put things (Graphviz commit 690833989).
+    // In the root graph `v` is the allocation itself, so `av` is pointed back at it.
+    if (rc == 0 && strcmp(engine, "dot") == 0 && agbindrec(graph->root, "Agraphinfo_t", 0, TRUE) != NULL && GD_rank(graph->root) != NULL) {
+        for (int r = GD_minrank(graph->root); r <= GD_maxrank(graph->root); r++) {
+            rank_t *rank = &GD_rank(graph->root)[r];
+            if (rank->av != rank->v) rank->av = rank->v;
+        }
+    }
+#endif
     return rc;
 }
 

@@ -23,14 +23,33 @@ struct GraphCommand: ParsableCommand {
             Examples:
               boardy-viz graph samples/checkout.json -o checkout.svg
               boardy-viz graph out/checkout.jsonl --format dot
+              boardy-viz graph MyApp/ -o myapp.svg
+              boardy-viz graph MyApp/ --traces out/*.jsonl -o coverage.svg
             """)
 
-    @Argument(help: "A scenario (.json, .yaml), a trace (.jsonl), or - for standard input.") var input: String
+    @Argument(help: "A scenario (.json, .yaml), a trace (.jsonl), an app's source folder, or - for standard input.") var input: String
+    @Option(parsing: .upToNextOption, help: "With a source folder: traces whose activations, flows and waits weight the edges (never exercised: dashed grey).")
+    var traces: [String] = []
     @Option(name: .shortAndLong, help: "Write here instead of standard output (whole or not at all).") var output: String?
     @Option(help: "svg, dot or png (default: the output's extension, else svg).") var format: RenderFormat?
 
     func run() throws {
         try guarded {
+            if isSourceFolder(input) {
+                let out = try Output(output, inputs: [input] + traces)
+                defer { out.discard() }
+                let format = try pictureFormat(format, output: output)
+                let app = try importSources([input])
+                for w in app.warnings { warn(w.description) }
+                var model = FlowModel(imported: app)
+                if !traces.isEmpty {
+                    for t in traces { try checkInput(t) }
+                    model.weigh(by: try traces.map { try readTrace($0) })
+                }
+                try out.write(try FlowGraph.render(model, format: format))
+                return
+            }
+            if !traces.isEmpty { throw UsageError(message: "--traces weights the graph of an app's source folder; \(input) is not one") }
             try checkInput(input)
             let out = try Output(output, inputs: [input])
             defer { out.discard() }

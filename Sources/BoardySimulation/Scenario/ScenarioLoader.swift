@@ -129,6 +129,35 @@ struct ScenarioReader {
         return o
     }
 
+    /// `source`, where present: a string naming where `import` found the thing (`file:line`).
+    func sourceKey(_ o: JSONObject, _ path: String) throws(ScenarioError) {
+        if let v = o["source"] { _ = try string(v, join(path, "source"), what: "\"source\" (the file and line it was imported from)") }
+    }
+
+    /// `value` (the definition's `key`) without the `source` keys of its boards, flows, barriers
+    /// and gateway. Values inside (inputs, outputs) keep theirs.
+    static func withoutSources(_ value: JSONValue, _ key: String) -> JSONValue {
+        func strip(_ v: JSONValue, inner: [String: String]) -> JSONValue {
+            guard case .object(var o) = v else { return v }
+            o.members.removeAll { $0.key == "source" }
+            for m in o.members.indices {
+                if let next = inner[o.members[m].key] { o.members[m].value = list(o.members[m].value, next) }
+            }
+            return .object(o)
+        }
+        func list(_ v: JSONValue, _ kind: String) -> JSONValue {
+            switch kind {
+            case "boards": return .array((v.arrayValue ?? []).map { strip($0, inner: ["boards": "boards", "flows": "flows", "activationBarrier": "barrier"]) })
+            case "flows": return .array((v.arrayValue ?? []).map { strip($0, inner: [:]) })
+            case "roots": return .array((v.arrayValue ?? []).map { strip($0, inner: ["boards": "boards", "flows": "flows"]) })
+            case "barrier", "gateway": return strip(v, inner: [:])
+            default: return v
+            }
+        }
+        guard value.arrayValue != nil || value.objectValue != nil else { return value }
+        return key == "dispatch" ? value : list(value, key)
+    }
+
     func string(_ value: JSONValue?, _ path: String, what: String) throws(ScenarioError) -> String {
         guard let value else { throw fail(path, "\(what) is required") }
         guard case let .string(s) = value, !s.isEmpty else { throw fail(path, "\(what) must be a non-empty string, found \(value.typeName)") }
@@ -186,7 +215,9 @@ struct ScenarioReader {
         var definition = JSONObject()
         // `roots` is part of the definition when there are roots (a scenario without them keeps
         // the fingerprint the contract's four keys give).
-        for key in ["boards", "flows", "roots", "gateway", "dispatch"] { if let v = root[key] { definition[key] = v } }
+        // `source` keys (where `import` found each thing in the app's code) are not part of the
+        // definition: moving a line does not change what the scenario is.
+        for key in ["boards", "flows", "roots", "gateway", "dispatch"] { if let v = root[key] { definition[key] = Self.withoutSources(v, key) } }
         var s = Scenario(
             name: name, boards: boards, flows: flows, gateway: gateway, dispatch: dispatch, script: script, expectations: expectations,
             definition: .object(definition), file: file)
@@ -235,8 +266,9 @@ struct ScenarioReader {
 
     func board(_ value: JSONValue, _ path: String) throws(ScenarioError) -> BoardSpec {
         let o = try object(
-            value, path, allowed: ["id", "module", "kind", "onActivate", "bypassGateway", "activationBarrier", "executing", "boards", "flows"],
+            value, path, allowed: ["id", "module", "kind", "onActivate", "bypassGateway", "activationBarrier", "executing", "boards", "flows", "source"],
             what: "a board")
+        try sourceKey(o, path)
         let id = BoardID(try string(o["id"], join(path, "id"), what: "a board's \"id\""))
         var kind = BoardKind.board
         if let k = o["kind"] {
@@ -302,7 +334,8 @@ struct ScenarioReader {
     }
 
     func barrierSpec(_ value: JSONValue, _ path: String) throws(ScenarioError) -> BarrierSpec {
-        let o = try object(value, path, allowed: ["board", "scope", "option"], what: "an activation barrier")
+        let o = try object(value, path, allowed: ["board", "scope", "option", "source"], what: "an activation barrier")
+        try sourceKey(o, path)
         let gate = BoardID(try string(o["board"], join(path, "board"), what: "the barrier's gate \"board\""))
         var scope = ActivationBarrierScope.mainboard
         if let s = o["scope"] {
@@ -390,9 +423,10 @@ struct ScenarioReader {
                 flows.append(.steps(ids.map { BoardID($0) }))
                 continue
             }
-            let o = try object(v, p, allowed: ["steps", "from", "on", "flowAction", "activate", "input", "complete", "with", "relay"], what: "a flow")
+            let o = try object(v, p, allowed: ["steps", "from", "on", "flowAction", "activate", "input", "complete", "with", "relay", "source"], what: "a flow")
+            try sourceKey(o, p)
             if let stepsValue = o["steps"] {
-                guard o.count == 1 else { throw fail(p, "a \"steps\" flow has no other keys") }
+                guard o.count == (o["source"] == nil ? 1 : 2) else { throw fail(p, "a \"steps\" flow has no other keys") }
                 var ids: [BoardID] = []
                 for (j, s) in try array(stepsValue, join(p, "steps"), what: "\"steps\"").enumerated() {
                     let id = BoardID(try string(s, "\(join(p, "steps"))[\(j)]", what: "a step id"))
@@ -441,7 +475,8 @@ struct ScenarioReader {
     // MARK: Gateway, dispatch
 
     func gatewaySpec(_ value: JSONValue, _ path: String, scope: IDScope) throws(ScenarioError) -> GatewaySpec {
-        let o = try object(value, path, allowed: ["barrier", "exempt", "resolveOn", "gateInstance"], what: "the gateway")
+        let o = try object(value, path, allowed: ["barrier", "exempt", "resolveOn", "gateInstance", "source"], what: "the gateway")
+        try sourceKey(o, path)
         let gate = BoardID(try string(o["barrier"], join(path, "barrier"), what: "the gateway's \"barrier\" (its gate board)"))
         try scope.check(gate, join(path, "barrier"))
         var exempt: [BoardID] = []

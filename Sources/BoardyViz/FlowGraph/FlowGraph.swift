@@ -1,3 +1,4 @@
+import Foundation
 import BoardyGraphviz
 import BoardyTrace
 import BoardyVizCore
@@ -89,6 +90,7 @@ public enum FlowGraph {
         } else if b.bypass {
             tip += ", bypasses the gateway"
         }
+        if let src = b.source { tip += " — registered at \(src)" }
         a["tooltip"] = tip
         return Node(nodeName(b), attributes: a)
     }
@@ -188,6 +190,19 @@ public enum FlowGraph {
                 a["tooltip"] = "barrier loop: " + (a["tooltip"] ?? "")
                 label = "loop · " + label
             }
+            if model.coverage, let c = l.count {
+                if c == 0 {
+                    a["style"] = "dashed"
+                    a["color"] = "#a0a0a0"
+                    a["fontcolor"] = "#808080"
+                    a["tooltip"] = (a["tooltip"] ?? "") + " — never exercised by the traces"
+                } else {
+                    // Thicker with use: 1 for once, up to 6 (a log scale, so a hot edge does not
+                    // drown the rest).
+                    a["penwidth"] = String(min(6, 1 + Int(log2(Double(c)))))
+                }
+            }
+            if let src = l.source { a["tooltip"] = (a["tooltip"] ?? "") + " — at \(src)" }
             if labels { a["label"] = label }
             g.edges.append(Edge(from: "b:" + l.from, to: "b:" + l.to, attributes: a))
         }

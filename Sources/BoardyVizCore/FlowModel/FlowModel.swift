@@ -22,6 +22,8 @@ public struct FlowModel: Sendable, Hashable {
         public var bypass: Bool
         /// The motherboard path of its inner boards, for continuous and flow boards.
         public var inner: String?
+        /// Where the app's code registers it (`file:line`), for a model imported from sources.
+        public var source: String?
 
         /// A board.
         public init(mb: String = MotherboardPath.main.rawValue, id: String, module: String? = nil, kind: String = "board", exempt: Bool = false, bypass: Bool = false, inner: String? = nil) {
@@ -72,6 +74,8 @@ public struct FlowModel: Sendable, Hashable {
         public var count: Int?
         /// Part of a barrier loop.
         public var inLoop: Bool
+        /// Where the app's code makes it (`file:line`), for a model imported from sources.
+        public var source: String?
 
         /// A link.
         public init(from: String, to: String, kind: Kind, label: String = "", count: Int? = nil, inLoop: Bool = false) {
@@ -92,6 +96,9 @@ public struct FlowModel: Sendable, Hashable {
     public var boards: [Board]
     /// Links, in declaration (or first appearance) order.
     public var links: [Link]
+    /// Links carry how often traces exercised them (`graph DIR --traces`): drawn weighted by
+    /// count, and dashed grey when never exercised.
+    public var coverage = false
 
     /// A model.
     public init(title: String, source: String, boards: [Board] = [], links: [Link] = []) {

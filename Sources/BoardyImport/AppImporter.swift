@@ -1,0 +1,107 @@
+import BoardyLock
+import Foundation
+
+/// Why an import could not start.
+public struct ImportError: Error, Sendable, CustomStringConvertible {
+    /// What was wrong.
+    public var message: String
+    /// The folders hold no Swift file an app target compiles (exit 66).
+    public var noInput: Bool
+    /// The message.
+    public var description: String { message }
+}
+
+/// Reads a Boardy app's Swift sources into its flow model (``ImportedApp``).
+///
+/// Files are parsed on every core, each into a small set of facts (its syntax tree is dropped at
+/// once), then the facts are resolved together: ids through constants and interpolations, IO
+/// helpers through their defaults, plugins through their service cases, targets through callers.
+public enum AppImporter {
+    /// Files larger than this are skipped with a warning: no Swift file an app compiles is this
+    /// large, and parsing one would hold its whole tree.
+    public static let maximumFileSize = 8 << 20
+
+    /// Imports the app whose sources are under `roots` (folders or files).
+    public static func importApp(_ roots: [String], name: String? = nil) throws(ImportError) -> ImportedApp {
+        for r in roots where !FileManager.default.fileExists(atPath: r) {
+            throw ImportError(message: "\(r): no such file or folder", noInput: true)
+        }
+        let set = SourceSet.discover(roots)
+        guard !set.files.isEmpty else {
+            let what = set.skipped > 0 ? "no Swift file in an app target (\(set.skipped) in test targets or in no target)" : "no Swift file"
+            throw ImportError(message: "\(roots.joined(separator: ", ")): \(what)", noInput: true)
+        }
+        let facts = extractAll(set.files)
+        var resolver = Resolver(files: facts)
+        resolver.resolveBoards()
+        resolver.resolveEdges()
+        let appName = name ?? roots.first.map { URL(fileURLWithPath: $0).standardizedFileURL.lastPathComponent } ?? "app"
+        return ImportedApp(
+            name: appName, boards: resolver.sortedBoards, edges: resolver.edges, entries: resolver.entries, unresolved: resolver.unresolved,
+            warnings: set.warnings + facts.flatMap(\.warnings) + resolver.warnings, filesRead: set.files.count, filesSkipped: set.skipped,
+            gatesWithoutCompletion: resolver.gatesWithoutCompletion)
+    }
+
+    /// Parses every file on every core. Threads get a large stack: the parser and the visitor
+    /// recurse as deep as the code nests (the parser stops at its own nesting limit).
+    static func extractAll(_ files: [SourceFile]) -> [FileFacts] {
+        let work = LockedValue(Work(slots: Array(repeating: nil, count: files.count)))
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count))
+        let done = DispatchGroup()
+        for _ in 0..<workers {
+            done.enter()
+            let t = Thread {
+                while let i = work.withLockedValue({ w -> Int? in
+                    guard w.cursor < w.slots.count else { return nil }
+                    defer { w.cursor += 1 }
+                    return w.cursor
+                }) {
+                    let f = extract(files[i])
+                    work.withLockedValue { $0.slots[i] = f }
+                }
+                done.leave()
+            }
+            t.stackSize = 64 << 20
+            t.start()
+        }
+        done.wait()
+        return work.withLockedValue { $0.slots.map { $0! } }
+    }
+
+    /// One file's facts, or a warning when it cannot be read as Swift text.
+    static func extract(_ file: SourceFile) -> FileFacts {
+        func skipped(_ message: String, line: Int = 1) -> FileFacts {
+            var f = FileFacts(path: file.shown, module: file.module)
+            f.warnings.append(ImportWarning(source: SourceLocation(file: file.shown, line: line), message: message))
+            return f
+        }
+        guard let handle = FileHandle(forReadingAtPath: file.path) else { return skipped("cannot be opened; skipped") }
+        defer { try? handle.close() }
+        let data = handle.readData(ofLength: maximumFileSize + 1)
+        if data.count > maximumFileSize { return skipped("larger than \(maximumFileSize >> 20) MB; skipped") }
+        let bytes = [UInt8](data)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            // The line of the first byte that is not UTF-8.
+            var line = 1
+            var i = 0
+            while i < bytes.count {
+                if String(validating: bytes[..<min(bytes.count, i + 4096)], as: UTF8.self) == nil, String(validating: bytes[..<i], as: UTF8.self) != nil || i == 0 {
+                    var j = i
+                    while j < bytes.count, String(validating: bytes[..<(j + 1)], as: UTF8.self) != nil || (bytes[j] & 0xC0) == 0x80 || bytes[j] >= 0xC0 && j + 4 > bytes.count { j += 1 }
+                    line += bytes[..<j].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+                    break
+                }
+                line += bytes[i..<min(bytes.count, i + 4096)].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+                i += 4096
+            }
+            return skipped("not UTF-8 text; skipped", line: line)
+        }
+        return Extractor.extract(path: file.shown, module: file.module, source: text)
+    }
+}
+
+/// The workers' shared queue of file indices, and their results.
+private struct Work {
+    var slots: [FileFacts?]
+    var cursor = 0
+}

@@ -1,0 +1,706 @@
+/// Turns every file's facts into the app's model: resolves ids through constants, interpolations,
+/// enum cases, IO helpers (with their defaults), ServiceMap properties and callers; binds each
+/// registered board to the code that makes it; attributes each call to the boards that run it.
+struct Resolver {
+    private let files: [FileFacts]
+    private var constants: [String: [(fact: ConstFact, module: String?)]] = [:]
+    private var functions: [String: [(fact: FuncFact, module: String?)]] = [:]
+    private var functionsByKey: [String: FuncFact] = [:]
+    private var properties: [String: [(fact: PropFact, module: String?)]] = [:]
+    private var types: [String: TypeFact] = [:]
+    private var typealiases: [String: String] = [:]
+    private var nestedShort: [String: String] = [:]
+    private var makes: [String: [MakeFact]] = [:]
+    private var userCalls: [String: [(fact: UserCallFact, file: Int)]] = [:]
+    private var calledFrom: [String: Set<OwnerChain>] = [:]
+    private var referenced: Set<String> = []
+    private var constructions: [String: [(args: [SymArg], file: Int, line: Int)]] = [:]
+
+    /// Owner key → the boards whose code it is.
+    private var bindings: [String: [String]] = [:]
+    private var boards: [String: ImportedBoard] = [:]
+    private var order: [String] = []
+    private(set) var edges: [ImportedEdge] = []
+    private(set) var unresolved: [UnresolvedItem] = []
+    private(set) var entries: [EntryPoint] = []
+    private(set) var warnings: [ImportWarning] = []
+    private var gates = Set<String>()
+    private var gatewayGates = Set<String>()
+
+    init(files: [FileFacts]) {
+        self.files = files
+        for f in files {
+            for c in f.constants { constants[c.name, default: []].append((c, f.module)) }
+            for fn in f.functions {
+                functions[fn.name, default: []].append((fn, f.module))
+                functionsByKey[fn.key] = fn
+            }
+            for p in f.properties { properties[p.name, default: []].append((p, f.module)) }
+            for t in f.types {
+                if var old = types[t.name] {
+                    old.inherits += t.inherits
+                    old.isEntry = old.isEntry || t.isEntry
+                    old.cases += t.cases
+                    old.aliases.merge(t.aliases) { a, _ in a }
+                    if old.kind == "extension" { old.kind = t.kind; old.line = t.line }
+                    types[t.name] = old
+                } else {
+                    types[t.name] = t
+                }
+            }
+            typealiases.merge(f.typealiases) { a, _ in a }
+            // A nested type is also found by its own name, unless a top-level type has it.
+            for t in f.types where t.name.contains(".") {
+                let short = String(t.name[t.name.index(after: t.name.lastIndex(of: ".")!)...])
+                if nestedShort[short] == nil { nestedShort[short] = t.name }
+            }
+            for m in f.makes { makes[m.owner, default: []].append(m) }
+            referenced.formUnion(f.referenced)
+            calledFrom.merge(f.calledFrom) { $0.union($1) }
+        }
+        for (i, f) in files.enumerated() {
+            for u in f.userCalls { userCalls[u.name, default: []].append((u, i)) }
+            for c in f.constructions { constructions[c.type, default: []].append((c.args, i, c.line)) }
+        }
+    }
+
+    // MARK: Context
+
+    private struct Ctx {
+        var file: Int
+        var module: String?
+        var owners: OwnerChain
+        /// The plugin instance's service case and its arguments, when evaluating in a plugin.
+        var plugin: String?
+        var pluginID: [String]?
+        var bindings: [String: Sym] = [:]
+        var depth = 0
+        var notes: [String] = []
+    }
+
+    private func loc(_ file: Int, _ line: Int) -> SourceLocation { SourceLocation(file: files[file].path, line: line) }
+
+    private enum Eval {
+        case values([String], note: String?)
+        case failed(String)
+    }
+
+    // MARK: Ids
+
+    /// The strings an id expression can be.
+    private func evalString(_ s: Sym, _ ctx: Ctx) -> Eval {
+        guard ctx.depth < 12 else { return .failed("`\(s.text)` is defined through too many steps") }
+        var ctx = ctx
+        ctx.depth += 1
+        switch s {
+        case .str(let parts):
+            var results = [""]
+            var note: String?
+            for p in parts {
+                switch p {
+                case .text(let t): results = results.map { $0 + t }
+                case .expr(let e):
+                    guard case .values(let vs, let n) = evalString(e, ctx) else { return .failed("`\(s.text)` interpolates `\(e.text)`, computed at run time") }
+                    note = note ?? n
+                    results = results.flatMap { r in vs.map { r + $0 } }
+                    if results.count > 64 { return .failed("`\(s.text)` has too many possible values") }
+                }
+            }
+            return .values(results, note: note)
+        case .name(let n):
+            if let b = ctx.bindings[n] { return evalString(b, ctx) }
+            if n == "identifier", let ids = ctx.pluginID { return .values(ids, note: nil) }
+            return constant(n, owner: nil, ctx) ?? .failed("`\(n)` is computed at run time")
+        case .member(nil, let n):
+            return constant(n, owner: "BoardID", ctx) ?? constant(n, owner: nil, ctx) ?? .failed("no constant `.\(n)` is declared")
+        case .member(.name("self")?, "identifier"):
+            if let ids = ctx.pluginID { return .values(ids, note: nil) }
+            return .failed("`self.identifier` outside a plugin")
+        case .member(.name("self")?, let n), .member(.name("Self")?, let n):
+            return constant(n, owner: nil, ctx) ?? .failed("`self.\(n)` is computed at run time")
+        case .member(let base?, "rawValue"):
+            return evalString(base, ctx)
+        case .member(let base?, let n):
+            if case .name(let t) = base { return constant(n, owner: t, ctx) ?? constant(n, owner: nil, ctx) ?? .failed("no constant `\(t).\(n)` is declared") }
+            if case .member(_, let t) = base { return constant(n, owner: t, ctx) ?? .failed("no constant `\(s.text)` is declared") }
+            return .failed("`\(s.text)` is computed at run time")
+        case .call(let callee, let args):
+            let name = callee.lastName
+            if name == "BoardID" || name == "init" || name == "String", let a = args.first { return evalString(a.value, ctx) }
+            return .failed("`\(s.text)` is computed at run time")
+        case .param(let function, let index, let name):
+            return throughCallers(function: function, index: index, name: name, ctx)
+        case .oneOf(let xs):
+            var values: [String] = []
+            for x in xs {
+                guard case .values(let vs, _) = evalString(x, ctx) else { return .failed("`\(x.text)` is computed at run time") }
+                for v in vs where !values.contains(v) { values.append(v) }
+            }
+            return .values(values, note: nil)
+        case .other(let t):
+            return .failed("`\(t)` is computed at run time")
+        }
+    }
+
+    /// A constant's value: declared by `name` (in `owner` when given), preferring the module of
+    /// the code that reads it, then public declarations.
+    private func constant(_ name: String, owner: String?, _ ctx: Ctx) -> Eval? {
+        var candidates = (constants[name] ?? []).filter { owner == nil || $0.fact.owner == owner || typealiases[$0.fact.owner ?? ""] == owner || (owner == "BoardID" && $0.fact.owner == nil) }
+        if candidates.isEmpty, let props = properties[name]?.filter({ owner == nil || $0.fact.owner == owner }), let p = props.first, let v = p.fact.value {
+            return evalString(v, Ctx(file: ctx.file, module: p.module, owners: [], depth: ctx.depth))
+        }
+        guard !candidates.isEmpty else { return nil }
+        let local = candidates.filter { $0.module == ctx.module }
+        if !local.isEmpty { candidates = local } else if candidates.count > 1 {
+            let pub = candidates.filter { $0.fact.isPublic }
+            if !pub.isEmpty { candidates = pub }
+        }
+        var values: [String] = []
+        for c in candidates {
+            guard case .values(let vs, _) = evalString(c.fact.value, Ctx(file: ctx.file, module: c.module, owners: [], depth: ctx.depth)) else { continue }
+            for v in vs where !values.contains(v) { values.append(v) }
+        }
+        if values.count > 1 { return .failed("`\(name)` is declared with different values (\(values.joined(separator: ", ")))") }
+        return values.isEmpty ? nil : .values(values, note: nil)
+    }
+
+    /// A parameter's value at every call of its function: resolved when every caller passes a
+    /// static value (or leaves the default).
+    private func throughCallers(function: String, index: Int, name: String, _ ctx: Ctx) -> Eval {
+        guard let fn = functionsByKey[function] else { return .failed("`\(name)` is a parameter, computed at run time") }
+        let p = fn.params[index]
+        var values: [String] = []
+        var callers: [SourceLocation] = []
+        for (call, file) in userCalls[fn.name] ?? [] {
+            var arg: Sym?
+            if p.label == "_" {
+                // Positional: the index among unlabeled arguments.
+                let unlabeledBefore = fn.params[..<index].filter { $0.label == "_" }.count
+                let unlabeled = call.args.filter { $0.label == nil }
+                arg = unlabeledBefore < unlabeled.count ? unlabeled[unlabeledBefore].value : nil
+            } else {
+                arg = call.args.first(where: { $0.label == p.label })?.value
+            }
+            guard let value = arg ?? p.defaultValue else { continue }
+            var c = Ctx(file: file, module: files[file].module, owners: call.owners, depth: ctx.depth + 1)
+            c.pluginID = ctx.pluginID
+            guard case .values(let vs, _) = evalString(value, c) else {
+                return .failed("`\(name)` depends on data: \(fn.name)(…) is called with `\(value.text)` at \(loc(file, call.line))")
+            }
+            callers.append(loc(file, call.line))
+            for v in vs where !values.contains(v) { values.append(v) }
+        }
+        if values.isEmpty, let d = p.defaultValue { return evalString(d, ctx) }
+        guard !values.isEmpty else { return .failed("`\(name)` is a parameter of \(fn.name), and no call passes a static value") }
+        let note = callers.count == 1 ? "through the only caller, at \(callers[0])" : "through its \(callers.count) callers"
+        return .values(values, note: note)
+    }
+
+    // MARK: Destinations
+
+    /// The board ids a destination expression (`motherboard.ioLogin()`, `serviceMap.mod.ioLogin`,
+    /// an id) names.
+    private func evalDestination(_ s: Sym, _ ctx: Ctx) -> Eval {
+        guard ctx.depth < 12 else { return .failed("`\(s.text)` is defined through too many steps") }
+        var ctx = ctx
+        ctx.depth += 1
+        switch s {
+        case .call(.name("__input"), let args):
+            guard let a = args.first?.value else { break }
+            if case .call(_, let inner) = a, let t = inner.first(where: { $0.label == "target" || $0.label == "identifier" }) { return evalString(t.value, ctx) }
+            return evalDestination(a, ctx)
+        case .call(let callee, let args):
+            if let t = args.first(where: { $0.label == "destinationID" || $0.label == "identifier" && callee.lastName?.hasSuffix("Destination") == true }) {
+                return evalString(t.value, ctx)
+            }
+            if let name = callee.lastName, let helpers = functions[name], name != "BoardID" {
+                return callHelper(name, helpers, args, ctx)
+            }
+        case .member(_, let n):
+            if let props = properties[n] {
+                var candidates = props.filter { $0.fact.value != nil }
+                let local = candidates.filter { $0.module == ctx.module }
+                if !local.isEmpty { candidates = local }
+                if let p = candidates.first, let v = p.fact.value {
+                    return evalDestination(v, Ctx(file: ctx.file, module: p.module, owners: ctx.owners, plugin: ctx.plugin, pluginID: ctx.pluginID, depth: ctx.depth))
+                }
+            }
+        case .name(let n):
+            if let props = properties[n], let p = props.first, let v = p.fact.value { return evalDestination(v, ctx) }
+        default: break
+        }
+        return evalString(s, ctx)
+    }
+
+    /// An IO helper's call: its argument, else its parameter's default. Helpers of the caller's
+    /// module hide those of others (an internal helper beside the public one); else public ones.
+    private func callHelper(_ name: String, _ all: [(fact: FuncFact, module: String?)], _ args: [SymArg], _ ctx: Ctx) -> Eval {
+        var helpers = all.filter { $0.fact.params.contains { $0.type.contains("BoardID") || $0.defaultValue != nil } || $0.fact.returns != nil }
+        let local = helpers.filter { $0.module == ctx.module }
+        if !local.isEmpty { helpers = local } else {
+            let pub = helpers.filter(\.fact.isPublic)
+            if !pub.isEmpty { helpers = pub }
+        }
+        var values: [String] = []
+        var note: String?
+        for h in helpers {
+            let fn = h.fact
+            let idParam = fn.params.firstIndex { $0.type.contains("BoardID") } ?? (fn.params.isEmpty ? nil : 0)
+            var result: Eval
+            if let i = idParam, let arg = (fn.params[i].label == "_" ? args.first(where: { $0.label == nil }) : args.first(where: { $0.label == fn.params[i].label })) {
+                result = evalString(arg.value, ctx)
+            } else if let i = idParam, let d = fn.params[i].defaultValue {
+                result = evalString(d, Ctx(file: ctx.file, module: h.module, owners: [], depth: ctx.depth))
+            } else if let r = fn.returns {
+                // A helper that forwards to another (`ioLogin()` calling `ioLogin(.pubLogin)`).
+                var c = Ctx(file: ctx.file, module: h.module, owners: [], depth: ctx.depth + 1)
+                if let i = idParam, let d = fn.params[i].defaultValue { c.bindings[fn.params[i].name] = d }
+                result = evalDestination(r, c)
+            } else {
+                continue
+            }
+            switch result {
+            case .values(let vs, let n):
+                note = note ?? n
+                for v in vs where !values.contains(v) { values.append(v) }
+            case .failed(let why): if helpers.count == 1 { return .failed(why) }
+            }
+        }
+        if values.count > 1, helpers.count > 1 { return .failed("`\(name)` is declared \(helpers.count) times with different boards (\(values.joined(separator: ", ")))") }
+        return values.isEmpty ? .failed("`\(name)(…)` names no board that can be found") : .values(values, note: note)
+    }
+
+    // MARK: Types
+
+    private func resolveType(_ name: String) -> String {
+        var n = baseName(name)
+        var seen = Set<String>()
+        while let t = typealiases[n], seen.insert(n).inserted { n = baseName(t) }
+        return n
+    }
+
+    private static let componentKinds: [String: String] = [
+        "TaskBoard": "task", "BlockTaskBoard": "blockTask", "ResultTaskBoard": "resultTask", "FlowBoard": "flow", "BarrierBoard": "barrier",
+        "ContinuousBoard": "continuous", "ModernContinuableBoard": "continuous", "ContinuableBoard": "continuous", "FlowingBoard": "flow",
+        "Board": "board", "NoBoard": "board", "InstallableBoard": "board", "NormalBoard": "board", "ModernBoard": "board",
+        "DedicatedBoard": "board", "AdaptableBoard": "board", "AdapterBoard": "board", "ClosureContinuousBoard": "continuous",
+    ]
+
+    /// The board kind of a type, and the user types (itself and its superclasses) whose code it runs.
+    private func kindOf(_ type: String, depth: Int = 0) -> (kind: String, types: [String])? {
+        var t = resolveType(type)
+        if let k = Self.componentKinds[t] { return (k, []) }
+        if types[t] == nil, let full = nestedShort[t] { t = full }
+        guard depth < 16, let decl = types[t], decl.kind == "class" || decl.kind == "extension" else { return nil }
+        for parent in decl.inherits {
+            if let (k, ts) = kindOf(parent, depth: depth + 1) { return (k, [t] + ts) }
+        }
+        return nil
+    }
+
+    /// What a maker (a registration's closure or case, a plugin's build, a factory) makes: the
+    /// kind, and the code keys that run as the board.
+    private func make(_ key: String, serviceCase: String?, depth: Int = 0) -> (kind: String, keys: [String])? {
+        guard depth < 8 else { return nil }
+        for m in makes[key] ?? [] {
+            if let c = serviceCase, let cases = m.serviceCases, !cases.contains(c) { continue }
+            switch m.callee {
+            case .name(let t), .member(.name(let t)?, "init"):
+                if let (k, ts) = kindOf(t) { return (k, [key] + ts.map { "T:" + $0 }) }
+            case .member(.name(let t)?, let f):
+                let fkey = "F:\(t).\(f)"
+                if let (k, keys) = make(fkey, serviceCase: nil, depth: depth + 1) { return (k, [key] + keys) }
+            default: break
+            }
+        }
+        return nil
+    }
+
+    // MARK: Plugins
+
+    private func isPlugin(_ t: String) -> Bool {
+        types[t]?.inherits.contains { ["ModulePlugin", "ModuleBuilderPlugin"].contains(baseName($0)) } ?? false
+    }
+
+    /// A plugin's instances: per service case (or none), the ids its `identifier` gives.
+    private func pluginInstances(_ p: String) -> [(service: String?, ids: [String], source: SourceLocation?)] {
+        var out: [(service: String?, ids: [String], source: SourceLocation?)] = []
+        // The enum whose `identifier` maps cases to ids (the plugin's ServiceType).
+        func serviceTable() -> (cases: [String], table: PropFact?) {
+            let idProps = (properties["identifier"] ?? []).map(\.fact).filter { !$0.cases.isEmpty }
+                .sorted { ($0.owner?.hasPrefix(p + ".") ?? false) && !($1.owner?.hasPrefix(p + ".") ?? false) }
+            for prop in idProps where prop.owner?.hasPrefix(p + ".") ?? false || !idProps.contains(where: { $0.owner?.hasPrefix(p + ".") ?? false }) {
+                if let owner = prop.owner, let t = types[owner], t.kind == "enum" { return (t.cases, prop) }
+            }
+            return ([], nil)
+        }
+        let (cases, table) = serviceTable()
+        func idsFor(_ caseName: String, args: [SymArg], file: Int) -> [String] {
+            guard let table, let row = table.cases.first(where: { $0.names.contains(caseName) }) else { return [] }
+            var ctx = Ctx(file: file, module: files[file].module, owners: [])
+            for (i, b) in row.bindings.enumerated() where i < args.count { ctx.bindings[b] = args[i].value }
+            if case .values(let vs, _) = evalString(row.value, ctx) { return vs }
+            return []
+        }
+        for (args, file, line) in constructions[p] ?? [] {
+            let src = loc(file, line)
+            if let s = args.first(where: { $0.label == "service" })?.value {
+                switch s {
+                case .member(nil, let c): out.append((c, idsFor(c, args: [], file: file), src))
+                case .call(.member(nil, let c), let a): out.append((c, idsFor(c, args: a, file: file), src))
+                default: for c in cases { out.append((c, idsFor(c, args: [], file: file), src)) }
+                }
+            } else if let id = args.first(where: { $0.label == "identifier" })?.value {
+                if case .values(let vs, _) = evalString(id, Ctx(file: file, module: files[file].module, owners: [])) { out.append((nil, vs, src)) }
+            }
+        }
+        // A plugin with a fixed identifier.
+        if out.isEmpty, referenced.contains(p) {
+            if let c = (constants["identifier"] ?? []).first(where: { $0.fact.owner == p }),
+               case .values(let vs, _) = evalString(c.fact.value, Ctx(file: 0, module: c.module, owners: [])) {
+                out.append((nil, vs, nil))
+            } else if let pr = (properties["identifier"] ?? []).first(where: { $0.fact.owner == p }), let v = pr.fact.value,
+                      case .values(let vs, _) = evalString(v, Ctx(file: 0, module: pr.module, owners: [])) {
+                out.append((nil, vs, nil))
+            } else {
+                for c in cases { out.append((c, idsFor(c, args: [], file: 0), nil)) }
+            }
+        }
+        return out
+    }
+
+    // MARK: Use
+
+    private static let frameworkEntry: Set<String> = [
+        "activate", "activationBarrier", "interact", "init", "deinit", "apply", "build", "internalContinuousRegistrations", "produceBoard",
+        "prepareForLaunching", "shouldBypassGatewayBarrier", "mainboard", "willOpen", "application", "scene", "sceneDidBecomeActive",
+        "viewDidLoad", "body", "putIntoContext", "registrationsBuilder", "makeBoard", "registerFlows",
+    ]
+
+    /// Whether the code of `chain` runs at all: functions that nothing calls and types nothing
+    /// names are unused (no boards, no edges).
+    private func used(_ chain: OwnerChain) -> Bool {
+        for key in chain {
+            if key.hasPrefix("F:") {
+                guard let fn = functionsByKey[key] else { continue }
+                if Self.frameworkEntry.contains(fn.name) || fn.calledFromOutside || referenced.contains(fn.name) { continue }
+                return false
+            }
+            if key.hasPrefix("T:") {
+                let t = String(key.dropFirst(2))
+                if types[t]?.isEntry == true || referenced.contains(t) || bindings[key] != nil { continue }
+                // A type only extended here, declared by a library (BoardID, MotherboardType…).
+                if types[t] == nil || types[t]?.kind == "extension" { continue }
+                return false
+            }
+        }
+        return true
+    }
+
+    private func isEntry(_ chain: OwnerChain) -> Bool {
+        chain.isEmpty || chain.contains { $0.hasPrefix("T:") && (types[String($0.dropFirst(2))]?.isEntry == true || isLauncher(String($0.dropFirst(2)))) }
+    }
+
+    private func isLauncher(_ t: String) -> Bool {
+        types[t]?.inherits.contains { ["LauncherPlugin", "URLOpenerPlugin", "GuaranteedURLOpenerPlugin"].contains(baseName($0)) || baseName($0).hasSuffix("URLOpenerPlugin") } ?? false
+    }
+
+    /// The boards whose code `chain` is (the innermost bound owner), else through the callers of
+    /// its innermost function. `nil` with `entry` when the launcher or app delegate runs it.
+    private func runners(_ chain: OwnerChain, depth: Int = 0) -> (boards: [String], entry: Bool) {
+        for key in chain { if let b = bindings[key] { return (b, false) } }
+        if isEntry(chain) { return ([], true) }
+        // Code in a board class that no registration binds is an unregistered board's: nobody
+        // runs it. Framework methods (activate, init…) are called by Boardy, not by callers we
+        // could follow.
+        if chain.contains(where: { $0.hasPrefix("T:") && kindOf(String($0.dropFirst(2))) != nil }) { return ([], false) }
+        guard depth < 4, let fnKey = chain.first(where: { $0.hasPrefix("F:") }), let fn = functionsByKey[fnKey],
+              !Self.frameworkEntry.contains(fn.name) else { return ([], false) }
+        var out: [String] = []
+        var entry = false
+        for callerChain in (calledFrom[fn.name] ?? []).sorted(by: { $0.joined(separator: "|") < $1.joined(separator: "|") }) where callerChain.first != fnKey {
+            let r = runners(callerChain, depth: depth + 1)
+            for b in r.boards where !out.contains(b) { out.append(b) }
+            entry = entry || r.entry
+        }
+        return (out, entry)
+    }
+
+    // MARK: Boards
+
+    mutating func resolveBoards() {
+        var regs: [(reg: RegFact, file: Int)] = []
+        for (i, f) in files.enumerated() { for r in f.registrations { regs.append((r, i)) } }
+        var reported = Set<SourceLocation>()
+        // Outer registrations bind the code of inner ones' parents: repeat until nothing changes.
+        for _ in 0..<6 {
+            var newBindings: [String: [String]] = [:]
+            var newBoards: [String: ImportedBoard] = [:]
+            var newOrder: [String] = []
+            var newWarnings: [ImportWarning] = []
+            var newUnresolved: [UnresolvedItem] = []
+            for (reg, fi) in regs {
+                let src = loc(fi, reg.line)
+                guard used(reg.owners) else { continue }
+                let plugin = reg.owners.lazy.filter { $0.hasPrefix("T:") }.map { String($0.dropFirst(2)) }.first(where: isPlugin)
+                var instances: [(service: String?, ids: [String], source: SourceLocation?)] = [(nil, [], nil)]
+                if let plugin { instances = pluginInstances(plugin) }
+                // The continuous board whose producer this is.
+                var parent: String?
+                for key in reg.owners where key != reg.maker {
+                    if let b = bindings[key]?.first { parent = b; break }
+                }
+                if parent == nil, let plugin, reg.owners.contains("F:\(plugin).internalContinuousRegistrations") {
+                    parent = bindings["F:\(plugin).build"]?.first
+                }
+                for inst in instances {
+                    if let c = inst.service, let cs = reg.serviceCases, !cs.contains(c) { continue }
+                    var ctx = Ctx(file: fi, module: files[fi].module, owners: reg.owners)
+                    if plugin != nil { ctx.pluginID = inst.ids; ctx.plugin = inst.service }
+                    if reg.innerOfPlugin != nil { continue }
+                    let isBuild = reg.maker.hasSuffix(".build") && plugin != nil
+                    if isBuild && reg.owners.contains(where: { $0.hasSuffix(".internalContinuousRegistrations") }) { continue }
+                    let ids: [String]
+                    switch evalString(reg.id, ctx) {
+                    case .values(let vs, _): ids = vs
+                    case .failed(let why):
+                        if !reported.contains(src) { newUnresolved.append(UnresolvedItem(source: src, why: "board registered with an id that cannot be resolved: \(why)")) }
+                        continue
+                    }
+                    let made = make(reg.maker, serviceCase: inst.service)
+                    for id in ids {
+                        if let old = newBoards[id] {
+                            if old.source != src {
+                                newWarnings.append(ImportWarning(source: src, message: "`\(id)` is registered again (first at \(old.source)); the first registration is kept"))
+                            }
+                            continue
+                        }
+                        let keys = made?.keys ?? [reg.maker]
+                        for k in keys + [reg.maker] where !(newBindings[k]?.contains(id) ?? false) { newBindings[k, default: []].append(id) }
+                        let kind = made?.kind ?? "board"
+                        let bypass = kind != "board" && kind != "continuous" || keys.contains { k in
+                            functionsByKey[k.replacingOccurrences(of: "T:", with: "F:") + ".shouldBypassGatewayBarrier"]?.returns?.text == "true"
+                        }
+                        newBoards[id] = ImportedBoard(id: id, kind: kind, module: files[fi].module, parent: parent == id ? nil : parent, source: src, bypassesGateway: bypass)
+                        newOrder.append(id)
+                    }
+                }
+            }
+            let changed = newBindings != bindings || newBoards != boards
+            bindings = newBindings
+            boards = newBoards
+            order = newOrder
+            if !changed {
+                warnings += newWarnings
+                unresolved += newUnresolved
+                for u in newUnresolved { reported.insert(u.source) }
+                break
+            }
+        }
+    }
+
+    // MARK: Edges
+
+    mutating func resolveEdges() {
+        var gatewayDefs: [Int: (gates: [String], file: Int)] = [:]
+        var installs: [(fact: CallFact, file: Int)] = []
+        var broadcasts: [Broadcast] = []
+        var completes = Set<String>()
+        var outputs = Set<String>()
+
+        func add(_ from: String, _ to: String, _ kind: ImportedEdge.Kind, on: String? = nil, _ src: SourceLocation, note: String? = nil, byOutput: Bool = false) {
+            guard boards[to] != nil else {
+                unresolved.append(UnresolvedItem(source: src, why: "\(kind.rawValue) `\(to)`, which no producer of the app registers"))
+                return
+            }
+            edges.append(ImportedEdge(from: from, to: to, kind: kind, on: on, source: src, note: note, byOutput: byOutput))
+        }
+
+        // Broadcast actions first: type-matched handlers need them.
+        for f in files {
+            for c in f.calls {
+                guard case .broadcast(let type) = c.kind, used(c.owners) else { continue }
+                for b in runners(c.owners).boards { broadcasts.append(Broadcast(board: b, type: type ?? boardAlias(b, "FlowActionType"), action: c.target?.lastName)) }
+            }
+        }
+
+        for (fi, f) in files.enumerated() {
+            for c in f.calls {
+                let src = loc(fi, c.line)
+                guard used(c.owners) else { continue }
+                let ctx = Ctx(file: fi, module: f.module, owners: c.owners)
+                let own = runners(c.owners)
+                // Who runs it: the handled boards inside a handler, else the code's own boards.
+                var froms = own.boards
+                var fromNote: String?
+                if let h = c.handler, !h.sources.isEmpty {
+                    froms = []
+                    for s in h.sources {
+                        if case .values(let vs, let n) = evalDestination(s, ctx) { froms += vs.filter { boards[$0] != nil }; fromNote = fromNote ?? n }
+                    }
+                } else if let h = c.handler, let t = h.matchType {
+                    // Only the boards that broadcast this case, when the handler matches one.
+                    froms = handledByType(t, broadcasts: broadcasts, action: h.outputCase)
+                    fromNote = "matched by type \(t)"
+                }
+                switch c.kind {
+                case .activate, .barrier, .gatewayGate:
+                    guard let target = c.target else { continue }
+                    let tos: [String]
+                    var note: String?
+                    switch evalDestination(target, ctx) {
+                    case .values(let vs, let n): tos = vs; note = n
+                    case .failed(let why):
+                        unresolved.append(UnresolvedItem(source: src, why: "target depends on data: \(why)"))
+                        continue
+                    }
+                    if case .gatewayGate(let def) = c.kind {
+                        gatewayDefs[def, default: ([], fi)].gates += tos.filter { !(gatewayDefs[def]?.gates.contains($0) ?? false) }
+                        continue
+                    }
+                    if case .barrier = c.kind {
+                        for to in tos { gates.insert(to) }
+                        for b in own.boards { for g in tos { add(g, b, .barrier, src, note: note) } }
+                        continue
+                    }
+                    if froms.isEmpty {
+                        if c.handler?.matchType != nil { continue }
+                        if own.entry && c.handler == nil {
+                            for t in tos where boards[t] != nil { entries.append(EntryPoint(board: t, source: src)) }
+                        } else {
+                            unresolved.append(UnresolvedItem(source: src, why: "activates \(tos.joined(separator: ", ")) in code no board runs"))
+                        }
+                        continue
+                    }
+                    for from in froms { for to in tos { add(from, to, .activates, on: c.handler?.outputCase, src, note: note ?? fromNote, byOutput: c.handler != nil) } }
+                case .flowHandler, .flowBind:
+                    if c.target == nil, let t = c.matchType {
+                        // A general handler, matched by type: the boards whose output or
+                        // broadcast action has it.
+                        for h in handledByType(t, broadcasts: broadcasts) { for r in own.boards where r != h { add(h, r, .flow, src, note: "matched by type \(t)") } }
+                        continue
+                    }
+                    guard let target = c.target else { continue }
+                    guard case .values(let handled, let note) = evalDestination(target, ctx) else {
+                        if case .failed(let why) = evalDestination(target, ctx) { unresolved.append(UnresolvedItem(source: src, why: "handled board depends on data: \(why)")) }
+                        continue
+                    }
+                    for h in handled {
+                        for r in own.boards where r != h {
+                            if c.cases.isEmpty { add(h, r, .flow, src, note: note) } else { for k in c.cases { add(h, r, .flow, on: k, src, note: note) } }
+                        }
+                    }
+                case .steps(let parts):
+                    var ids: [[String]] = []
+                    for p in parts {
+                        switch evalDestination(p, ctx) {
+                        case .values(let vs, _): ids.append(vs)
+                        case .failed(let why): unresolved.append(UnresolvedItem(source: src, why: "flow step depends on data: \(why)")); ids.append([])
+                        }
+                    }
+                    for (a, b) in zip(ids, ids.dropFirst()) { for x in a where boards[x] != nil { for y in b { add(x, y, .activates, src, note: "flow step", byOutput: true) } } }
+                case .broadcast:
+                    break
+                case .complete:
+                    completes.formUnion(own.boards)
+                case .sendOutput:
+                    outputs.formUnion(own.boards)
+                    if c.inGatewayFlows { completes.formUnion(own.boards) }
+                case .gatewayInstall:
+                    installs.append((c, fi))
+                }
+            }
+        }
+
+        // Gateways: the gate activated in `registerWithActivation`, in front of the boards
+        // guarded (`for:` one id, else every board of the main producer that neither is exempt
+        // nor bypasses).
+        let allDefs = gatewayDefs.sorted { $0.key < $1.key }
+        var exemptIDs = Set<String>()
+        var gatewayGate: [String] = []
+        for (c, fi) in installs {
+            guard case .gatewayInstall(let exempt, let forID, let def) = c.kind else { continue }
+            let ctx = Ctx(file: fi, module: files[fi].module, owners: c.owners)
+            var gs = def.flatMap { gatewayDefs[$0]?.gates } ?? []
+            if gs.isEmpty, def == nil, allDefs.count == 1 { gs = allDefs[0].value.gates }
+            if !exempt, !gs.isEmpty { gatewayGate = gs }
+            if exempt, let forID, case .values(let ids, _) = evalString(forID, ctx) { exemptIDs.formUnion(ids) }
+        }
+        for (c, fi) in installs {
+            guard case .gatewayInstall(let exempt, let forID, let def) = c.kind else { continue }
+            let src = loc(fi, c.line)
+            let ctx = Ctx(file: fi, module: files[fi].module, owners: c.owners)
+            var gs = def.flatMap { gatewayDefs[$0]?.gates } ?? []
+            if gs.isEmpty { gs = gatewayGate }
+            guard !gs.isEmpty else {
+                unresolved.append(UnresolvedItem(source: src, why: "gateway whose gate cannot be found (no activation in its registerWithActivation)"))
+                continue
+            }
+            for g in gs { gatewayGates.insert(g); gates.insert(g) }
+            var guarded: [String]
+            if let forID {
+                guard case .values(let ids, _) = evalString(forID, ctx) else {
+                    unresolved.append(UnresolvedItem(source: src, why: "gateway for a board that depends on data: `\(forID.text)`"))
+                    continue
+                }
+                guarded = ids
+            } else {
+                guarded = order.filter { boards[$0]?.parent == nil && !(boards[$0]?.bypassesGateway ?? true) && !exemptIDs.contains($0) }
+            }
+            for g in gs {
+                for b in guarded { add(g, b, exempt ? .exempt : .gateway, src) }
+            }
+        }
+        // Gates whose code never completes (nor sends a resolving output, for gateways).
+        gatesWithoutCompletion = gates.sorted().compactMap { g in
+            guard let b = boards[g] else { return nil }
+            if b.kind != "board" && b.kind != "continuous" { return nil }
+            if completes.contains(g) { return nil }
+            return b
+        }
+
+        // One edge per (from, to, kind, on), at its first place in the sources.
+        var seen = Set<String>()
+        edges.sort { ($0.source, $0.from, $0.to, $0.kind.rawValue) < ($1.source, $1.from, $1.to, $1.kind.rawValue) }
+        edges = edges.filter { seen.insert("\($0.from)\u{0}\($0.to)\u{0}\($0.kind.rawValue)\u{0}\($0.on ?? "")").inserted }
+        var seenU = Set<UnresolvedItem>()
+        unresolved = unresolved.sorted { ($0.source, $0.why) < ($1.source, $1.why) }.filter { seenU.insert($0).inserted }
+        var seenE = Set<String>()
+        entries = entries.sorted { $0.source < $1.source }.filter { seenE.insert($0.board).inserted }
+    }
+
+    private(set) var gatesWithoutCompletion: [ImportedBoard] = []
+
+    /// A board's `typealias OutputType = …` (or FlowActionType), through its class and superclasses.
+    private func boardAlias(_ id: String, _ alias: String) -> String? {
+        for (key, ids) in bindings where ids.contains(id) && key.hasPrefix("T:") {
+            if let a = types[String(key.dropFirst(2))]?.aliases[alias] { return resolveType(a) }
+        }
+        return nil
+    }
+
+    /// A `broadcastAction(…)`: the board, the action's type and case.
+    private struct Broadcast {
+        var board: String
+        var type: String?
+        var action: String?
+    }
+
+    /// The boards whose outputs (or broadcast actions) have type `t` (and, when given, that
+    /// broadcast `action`).
+    private func handledByType(_ t: String, broadcasts: [Broadcast], action: String? = nil) -> [String] {
+        let t = resolveType(t)
+        var out: [String] = []
+        for b in broadcasts where b.type.map(resolveType) == t && !out.contains(b.board) {
+            if let action, let a = b.action, a != action, !broadcasts.contains(where: { $0.board == b.board && ($0.action == action || $0.action == nil) }) { continue }
+            out.append(b.board)
+        }
+        for id in order where boardAlias(id, "OutputType") == t && !out.contains(id) { out.append(id) }
+        return out
+    }
+
+    /// The boards, in a stable order: module, parent, id.
+    var sortedBoards: [ImportedBoard] {
+        boards.values.sorted { ($0.module ?? "", $0.parent ?? "", $0.id) < ($1.module ?? "", $1.parent ?? "", $1.id) }
+    }
+}
