@@ -186,6 +186,11 @@ let package = Package(
             dependencies: ["BoardyVizTesting", "Boardy", "BoardyComponentKit", "BoardyDispatch", "BoardyTestSupport"]
         ),
         .testTarget(
+            name: "BoardyImportTests",
+            dependencies: ["BoardyImport", "BoardyVizSimulation", "BoardySimulation", "BoardyVizCore", "BoardyViz", "BoardyTestSupport", "boardy-viz"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
             name: "BoardyVizTests",
             dependencies: ["BoardyVizCore", "BoardyViz", "BoardyVizSimulation", "BoardySimulation", "Boardy", "BoardyGraphviz", "BoardyTestSupport"],
             exclude: ["Fixtures"]

@@ -68,6 +68,12 @@ final class Extractor: SyntaxVisitor {
         converter.location(for: node.positionAfterSkippingLeadingTrivia).line
     }
 
+    /// `line:column`: two closures on one line are two makers.
+    private func place(_ node: Syntax) -> String {
+        let l = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+        return "\(l.line):\(l.column)"
+    }
+
     private var chain: OwnerChain { owners.reversed() }
     private var currentType: String? { typeNames.last }
     private var serviceCases: [String]? {
@@ -287,7 +293,7 @@ final class Extractor: SyntaxVisitor {
         // A custom producer's `produceBoard(identifier:)` switching over the id: each case
         // registers the ids its patterns name, made by the case's code.
         if let f = functions.last, f.name == "produceBoard", f.params.contains(subject), case .case(let label) = node.label {
-            let key = "K:\(facts.path):\(line(node))"
+            let key = "K:\(facts.path):" + place(Syntax(node))
             for item in label.caseItems {
                 guard let e = item.pattern.as(ExpressionPatternSyntax.self)?.expression else { continue }
                 facts.registrations.append(RegFact(id: sym(e), maker: key, owners: chain, serviceCases: nil, innerOfPlugin: nil, line: line(item)))
@@ -504,7 +510,7 @@ final class Extractor: SyntaxVisitor {
         case "BoardRegistration":
             if let id = args.first?.value {
                 let cs = closures(of: node)
-                let key = cs.first.map { "C:\(facts.path):\(line($0))" } ?? "C:\(facts.path):\(line(node))"
+                let key = "C:\(facts.path):" + place(cs.first.map { Syntax($0) } ?? Syntax(node))
                 facts.registrations.append(RegFact(id: id, maker: key, owners: chain, serviceCases: serviceCases, innerOfPlugin: nil, line: line(node)))
                 if let c = cs.first { closureRoles[c.id] = .maker(key) } else if args.count > 1 {
                     facts.makes.append(MakeFact(owner: key, callee: args[1].value, serviceCases: serviceCases, line: line(node)))
@@ -514,7 +520,7 @@ final class Extractor: SyntaxVisitor {
             // Without a closure, a registration forwarded from a BoardRegistration (already counted).
             if let id = args.first(where: { $0.label == nil })?.value, !closures(of: node).isEmpty {
                 let cs = closures(of: node)
-                let key = "C:\(facts.path):\(line(cs.first.map { Syntax($0) } ?? Syntax(node)))"
+                let key = "C:\(facts.path):" + place(cs.first.map { Syntax($0) } ?? Syntax(node))
                 facts.registrations.append(RegFact(id: id, maker: key, owners: chain, serviceCases: serviceCases, innerOfPlugin: nil, line: line(node)))
                 if let c = cs.first { closureRoles[c.id] = .maker(key) }
             }

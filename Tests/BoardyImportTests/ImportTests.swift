@@ -1,0 +1,239 @@
+import BoardyImport
+import BoardySimulation
+import BoardyTestSupport
+import BoardyTrace
+import BoardyViz
+import BoardyVizCore
+import BoardyVizSimulation
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// The fixture app (three modules and the app, 36 boards, in Boardy's real style): every pattern
+/// of issue 19, and the model its import must give, exactly.
+let fixtures = repoRoot.appendingPathComponent("Tests/BoardyImportTests/Fixtures")
+let shopApp = fixtures.appendingPathComponent("ShopApp").path
+
+@Suite struct ImportFixtureTests {
+    @Test func theFixtureAppImportsToExactlyItsExpectedModel() throws {
+        let app = try AppImporter.importApp([shopApp])
+        let text = app.json.prettyText
+        let golden = fixtures.appendingPathComponent("ShopApp.expected.json")
+        if ProcessInfo.processInfo.environment["BOARDY_UPDATE_GOLDEN"] == "1" { try text.write(to: golden, atomically: true, encoding: .utf8) }
+        #expect(text == (try String(contentsOf: golden, encoding: .utf8)))
+        #expect(app.boards.count >= 30)
+        #expect(Set(app.boards.compactMap(\.module)).count >= 3)
+    }
+
+    @Test func onlyWhatTheAppCompilesIsRead() throws {
+        let app = try AppImporter.importApp([shopApp])
+        let ids = Set(app.boards.map(\.id))
+        // Test targets (Xcode, podspec test_spec, Package.swift testTarget), a file in no target's
+        // Sources phase, a folder the target excludes, a function nobody calls.
+        for absent in ["pub.test.Other", "pub.test.AuthOnly", "pub.test.CartOnly", "pub.draft.Board", "mod.Shopping.OldCart", "mod.Shopping.Experimental"] {
+            #expect(!ids.contains(absent), "\(absent) is not in an app target")
+        }
+        // Declared, never registered.
+        #expect(!ids.contains("pub.mod.Authentication.ForgotPassword"))
+        #expect(!ids.contains("pub.app.LegacyHome"))
+        #expect(app.filesSkipped == 5)
+    }
+
+    @Test func eachPatternMakesItsEdge() throws {
+        let app = try AppImporter.importApp([shopApp])
+        func edge(_ from: String, _ to: String, _ kind: ImportedEdge.Kind) -> ImportedEdge? {
+            app.edges.first { $0.from == from && $0.to == to && $0.kind == kind }
+        }
+        // A plugin whose id travels in its service case's associated value.
+        #expect(app.boards.contains { $0.id == "pub.mod.Authentication.AuthGate" })
+        // ServiceMap chains.
+        #expect(edge("pub.app.Home", "pub.mod.Shopping.Catalog", .activates) != nil)
+        // Inner producer: parent.
+        #expect(app.boards.first { $0.id == "mod.Shopping.Coupon" }?.parent == "pub.mod.Shopping.Cart")
+        // A closure handed as input runs for the board that holds it.
+        #expect(edge("pub.mod.Authentication.Login", "mod.Authentication.OTP", .activates) != nil)
+        // A handler on another board's outputs: the activation runs from the handled board.
+        #expect(edge("mod.Authentication.OTP", "mod.Authentication.Session", .activates) != nil)
+        #expect(edge("mod.Authentication.OTP", "pub.mod.Authentication.Login", .flow) != nil)
+        // Output cases.
+        #expect(edge("pub.mod.Authentication.Login", "pub.app.Home", .activates)?.on == "loggedIn")
+        // Broadcast actions, matched by type and case.
+        #expect(edge("pub.app.Home", "pub.app.Profile", .activates)?.on == "openProfile")
+        #expect(edge("pub.mod.Authentication.Logout", "pub.mod.Authentication.Login", .activates) != nil)
+        #expect(edge("pub.app.Home", "pub.mod.Authentication.Login", .activates) == nil, "Home never broadcasts loggedOut")
+        // The only caller's constant.
+        #expect(edge("pub.app.Home", "pub.app.Settings", .activates)?.note?.hasPrefix("through the only caller") == true)
+        // Two helpers of one name: the module's own wins.
+        #expect(edge("pub.mod.Payment.CardEntry", "mod.Payment.ReceiptDetail", .activates) != nil)
+        #expect(edge("pub.mod.Payment.Payment", "pub.mod.Payment.Receipt", .activates) != nil)
+        // A helper of a non-board type runs for the board that calls it.
+        #expect(edge("pub.app.Home", "pub.mod.Payment.History", .activates) != nil)
+        // Gateway and exemptions; barriers.
+        #expect(edge("pub.mod.Authentication.AuthGate", "pub.app.Home", .gateway) != nil)
+        #expect(edge("pub.mod.Authentication.AuthGate", "pub.mod.Authentication.Login", .exempt) != nil)
+        #expect(edge("pub.mod.Authentication.AuthGate", "mod.Shopping.CartSync", .gateway) == nil, "inner and task boards are not guarded")
+        #expect(edge("pub.mod.Payment.PaymentGate", "pub.mod.Payment.Payment", .barrier) != nil)
+        // Commented-out code, #if false and unregistered boards make nothing.
+        #expect(edge("pub.app.Home", "pub.mod.Shopping.Wishlist", .activates) == nil)
+        #expect(!app.edges.contains { $0.to == "pub.mod.Payment.Payment" && $0.from == "UnusedBoard" })
+        // Data-dependent targets are listed, with their place.
+        #expect(app.unresolved.map(\.source.description) == ["App/ShopApp/AppBoards.swift:163"])
+        #expect(app.entries.map(\.board) == ["pub.app.Root"])
+        // Every board and edge has a real place in the sources.
+        for b in app.boards { #expect(FileManager.default.fileExists(atPath: shopApp + "/" + b.source.file)) }
+    }
+
+    @Test func checkReportsThePlantedLoopWithBothPlaces() throws {
+        let app = try AppImporter.importApp([shopApp])
+        let findings = ImportCheck.check(app)
+        let loop = try #require(findings.first { $0.code == "barrier-loop" })
+        #expect(loop.severity == .error)
+        #expect(Set(loop.sources.map(\.description)) == ["Modules/Payment/Sources/Boards/PaymentBoards.swift:33", "Modules/Payment/Sources/Boards/PaymentBoards.swift:46"])
+        #expect(findings.contains { $0.code == "gate-never-completes" && $0.message.contains("pub.mod.Payment.FraudCheck") })
+        #expect(!findings.contains { $0.code == "self-gated" })
+    }
+
+    @Test func theSkeletonLoadsAndSimulates() throws {
+        let app = try AppImporter.importApp([shopApp])
+        let (scenario, _) = app.scenarioSkeleton()
+        let s = try ScenarioLoader.load(bytes: Array(scenario.prettyText.utf8), file: "shop.json")
+        let r = Simulator.run(s)
+        #expect(r.summary.boardsActivated > 1)
+        // Sources are carried, and not part of the definition's fingerprint.
+        #expect(scenario.prettyText.contains("\"source\": \"App/ShopApp/AppPlugins.swift:"))
+        #expect(!s.definition.jsonText.contains("\"source\""))
+    }
+
+    @Test func theGraphOfTheSourcesHasEveryBoardAndTooltipsWithPlaces() throws {
+        let app = try AppImporter.importApp([shopApp])
+        let model = FlowModel(imported: app)
+        let svg = String(decoding: try FlowGraph.render(model, format: .svg), as: UTF8.self)
+        let doc = try XMLDocument(data: Data(svg.utf8), options: [])
+        let nodes = try doc.nodes(forXPath: "//*[local-name()='g'][@class='node'][starts-with(@id, 'board-')]")
+        #expect(nodes.count == app.boards.count)
+        #expect(svg.contains("registered at Modules/Payment/Sources/Boards/PaymentProducer.swift:"))
+        // Loops in red.
+        #expect(model.links.filter(\.inLoop).count == 2)
+    }
+}
+
+@Suite struct ImportInputTests {
+    private func folder(_ files: [String: [UInt8]]) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString)")
+        for (name, bytes) in files {
+            let url = dir.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url)
+        }
+        return dir
+    }
+
+    static let goodFile = """
+        import Boardy
+        extension BoardID { static let pubA: BoardID = "pub.A"; static let pubB: BoardID = "pub.B" }
+        final class ABoard: Board, GuaranteedBoard {
+            func activate(withGuaranteedInput input: Void) { motherboard.ioB().activation.activate() }
+        }
+        extension MotherboardType where Self: FlowManageable {
+            func ioB(_ identifier: BoardID = .pubB) -> MainboardGenericDestination<Void, Void, Void, Void> { .init(destinationID: identifier, mainboard: self) }
+        }
+        enum Registrations {
+            static func all() -> [BoardRegistration] {
+                [BoardRegistration(.pubA) { ABoard(identifier: $0) }, BoardRegistration(.pubB) { NoBoard(identifier: $0) }]
+            }
+        }
+        let registrations = Registrations.all()
+        """
+
+    @Test func badSwiftGivesLocatedWarningsAndTheRestImports() throws {
+        var huge = Array("// padding\n".utf8)
+        huge += [UInt8](repeating: 0x20, count: AppImporter.maximumFileSize)
+        let dir = try folder([
+            "App/Good.swift": Array(Self.goodFile.utf8),
+            "App/Broken.swift": Array("import Boardy\n\nfinal class X: Board {\n    func f( {\n}\n".utf8),
+            "App/Latin1.swift": Array("// ok\n// caf".utf8) + [0xE9, 0x0A] + Array("let x = 1\n".utf8),
+            "App/Huge.swift": huge,
+            "App/Deep.swift": Array(("let x = " + String(repeating: "(", count: 5000) + "1" + String(repeating: ")", count: 5000) + "\n").utf8),
+        ])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let app = try AppImporter.importApp([dir.path])
+        #expect(app.boards.map(\.id).sorted() == ["pub.A", "pub.B"])
+        #expect(app.edges.map { "\($0.from)>\($0.to)" } == ["pub.A>pub.B"])
+        let warnings = app.warnings.map(\.description)
+        #expect(warnings.contains { $0.hasPrefix("App/Broken.swift:4: warning: syntax error") })
+        #expect(warnings.contains { $0.hasPrefix("App/Latin1.swift:2: warning: not UTF-8") })
+        #expect(warnings.contains { $0.hasPrefix("App/Huge.swift:1: warning: larger than 8 MB") })
+        #expect(warnings.contains { $0.hasPrefix("App/Deep.swift:") })
+    }
+
+    @Test func noSwiftFileIsNoInput() throws {
+        let dir = try folder(["README.md": Array("# nothing here\n".utf8)])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(throws: ImportError.self) { try AppImporter.importApp([dir.path]) }
+        let r = try runCLI(["import", dir.path])
+        #expect(r.code == 66)
+        #expect(r.err.contains("no Swift file"))
+        let missing = try runCLI(["import", dir.path + "/nope"])
+        #expect(missing.code == 66)
+    }
+
+    @Test func theCLIWritesTheSkeletonAndRefusesToOverwriteSources() throws {
+        let dir = try folder(["App/Good.swift": Array(Self.goodFile.utf8)])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("app.json").path
+        let r = try runCLI(["import", dir.path, "-o", out])
+        #expect(r.code == 0, "\(r.err)")
+        let sim = try runCLI(["simulate", out])
+        #expect(sim.code == 0, "\(sim.err)")
+        let json = try runCLI(["import", dir.path, "--format", "json"])
+        let model = try JSONDocument(parsing: json.out).value
+        #expect(model["boards"]?.arrayValue?.count == 2)
+        #expect(model["edges"]?.arrayValue?.first?["source"]?.stringValue == "App/Good.swift:4")
+        let source = dir.appendingPathComponent("App/Good.swift").path
+        let refused = try runCLI(["import", dir.path, "-o", source])
+        #expect(refused.code == 64)
+        #expect(try String(contentsOfFile: source, encoding: .utf8) == Self.goodFile)
+        let check = try runCLI(["check", shopApp])
+        #expect(check.code == 3)
+        #expect(check.out.contains("Modules/Payment/Sources/Boards/PaymentBoards.swift:33: error: barrier loop"))
+    }
+
+    /// Generative: every fixture file, cut at arbitrary points and with bytes flipped, imports
+    /// without a crash, and the same input gives the same model.
+    @Test func mangledSourcesNeverCrashTheImport() throws {
+        let files = try FileManager.default.subpathsOfDirectory(atPath: shopApp).filter { $0.hasSuffix(".swift") }.sorted()
+        var rng = SplitMix(seed: 19)
+        for round in 0..<12 {
+            var mangled: [String: [UInt8]] = [:]
+            for f in files {
+                var bytes = [UInt8](FileManager.default.contents(atPath: shopApp + "/" + f) ?? Data())
+                if !bytes.isEmpty {
+                    bytes = Array(bytes.prefix(Int(rng.next() % UInt64(bytes.count + 1))))
+                    for _ in 0..<(round % 4) where !bytes.isEmpty { bytes[Int(rng.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: rng.next()) }
+                }
+                mangled[f] = bytes
+            }
+            let dir = try folder(mangled)
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let a = try? AppImporter.importApp([dir.path])
+            let b = try? AppImporter.importApp([dir.path])
+            #expect(a?.json == b?.json)
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64) for the generative test's cuts.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
