@@ -75,6 +75,7 @@ bench: deps
 	$(BENCH_BUILD)/release/boardy-bench trace-io
 	$(BENCH_BUILD)/release/boardy-bench simulate
 	$(BENCH_BUILD)/release/boardy-bench render
+	$(BENCH_BUILD)/release/boardy-bench import
 
 ## fuzz-cli: the whole pipeline on generated scenarios (simulate, read-back, stats, graph, timeline,
 ## export, replay, check, and a mutation of each scenario and trace), in process, for

@@ -123,7 +123,7 @@ let package = Package(
             name: "boardy-bench",
             dependencies: [
                 "Boardy", "BoardyTrace", "BoardySimulation", "BoardyVizCore", "BoardyViz", "BoardyVizSimulation", "BoardyGraphviz",
-                "BoardyReplay", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "BoardyReplay", "BoardyImport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/boardy-bench"
         ),
