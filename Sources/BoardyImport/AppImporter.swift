@@ -81,18 +81,11 @@ public enum AppImporter {
         if data.count > maximumFileSize { return skipped("larger than \(maximumFileSize >> 20) MB; skipped") }
         let bytes = [UInt8](data)
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            // The line of the first byte that is not UTF-8.
+            // The first line that is not UTF-8 (a multi-byte sequence never holds a newline byte).
             var line = 1
-            var i = 0
-            while i < bytes.count {
-                if String(validating: bytes[..<min(bytes.count, i + 4096)], as: UTF8.self) == nil, String(validating: bytes[..<i], as: UTF8.self) != nil || i == 0 {
-                    var j = i
-                    while j < bytes.count, String(validating: bytes[..<(j + 1)], as: UTF8.self) != nil || (bytes[j] & 0xC0) == 0x80 || bytes[j] >= 0xC0 && j + 4 > bytes.count { j += 1 }
-                    line += bytes[..<j].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-                    break
-                }
-                line += bytes[i..<min(bytes.count, i + 4096)].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-                i += 4096
+            for chunk in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+                if String(validating: chunk, as: UTF8.self) == nil { break }
+                line += 1
             }
             return skipped("not UTF-8 text; skipped", line: line)
         }

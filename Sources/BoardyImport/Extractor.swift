@@ -36,7 +36,6 @@ final class Extractor: SyntaxVisitor {
     /// Pending roles for nodes (an `if case .x = output` body).
     private var blockCases: [SyntaxIdentifier: String] = [:]
     private var pushedBlocks: Set<SyntaxIdentifier> = []
-    private var substituting = 0
 
     init(path: String, module: String?, tree: SourceFileSyntax) {
         facts = FileFacts(path: path, module: module)
@@ -167,7 +166,7 @@ final class Extractor: SyntaxVisitor {
         // A ModuleBuilderPlugin's build(with:…) makes the plugin's board for its identifier.
         if name == "build", node.signature.parameterClause.parameters.first?.firstName.text == "with",
            isPlugin(typeInherits.last ?? []) {
-            facts.registrations.append(RegFact(id: .name("identifier"), maker: key, owners: chain, serviceCases: nil, innerOfPlugin: nil, line: line(node)))
+            facts.registrations.append(RegFact(id: .name("identifier"), maker: key, owners: chain, serviceCases: nil, line: line(node)))
         }
         return .visitChildren
     }
@@ -296,7 +295,7 @@ final class Extractor: SyntaxVisitor {
             let key = "K:\(facts.path):" + place(Syntax(node))
             for item in label.caseItems {
                 guard let e = item.pattern.as(ExpressionPatternSyntax.self)?.expression else { continue }
-                facts.registrations.append(RegFact(id: sym(e), maker: key, owners: chain, serviceCases: nil, innerOfPlugin: nil, line: line(item)))
+                facts.registrations.append(RegFact(id: sym(e), maker: key, owners: chain, serviceCases: nil, line: line(item)))
             }
             owners.append(key)
             producerCases.insert(node.id)
@@ -494,8 +493,9 @@ final class Extractor: SyntaxVisitor {
             _ = record(.sendOutput, target: nil, node: at)
         case "nextToBoard", "continueBoard":
             if let first = args.first { _ = record(.activate, target: .call(.name("__input"), [first]), node: at) }
-        case "install" where node.arguments.first?.label?.text == "gatewayBarrier":
-            let g = node.arguments.first!.expression
+        case "install":
+            guard let first = node.arguments.first, first.label?.text == "gatewayBarrier" else { break }
+            let g = first.expression
             let text = g.trimmedDescription
             let exempt = text == ".exempt" || text.hasSuffix(".exempt")
             let forID = node.arguments.first(where: { $0.label?.text == "for" }).map { sym($0.expression) }
@@ -511,7 +511,7 @@ final class Extractor: SyntaxVisitor {
             if let id = args.first?.value {
                 let cs = closures(of: node)
                 let key = "C:\(facts.path):" + place(cs.first.map { Syntax($0) } ?? Syntax(node))
-                facts.registrations.append(RegFact(id: id, maker: key, owners: chain, serviceCases: serviceCases, innerOfPlugin: nil, line: line(node)))
+                facts.registrations.append(RegFact(id: id, maker: key, owners: chain, serviceCases: serviceCases, line: line(node)))
                 if let c = cs.first { closureRoles[c.id] = .maker(key) } else if args.count > 1 {
                     facts.makes.append(MakeFact(owner: key, callee: args[1].value, serviceCases: serviceCases, line: line(node)))
                 }
@@ -521,7 +521,7 @@ final class Extractor: SyntaxVisitor {
             if let id = args.first(where: { $0.label == nil })?.value, !closures(of: node).isEmpty {
                 let cs = closures(of: node)
                 let key = "C:\(facts.path):" + place(cs.first.map { Syntax($0) } ?? Syntax(node))
-                facts.registrations.append(RegFact(id: id, maker: key, owners: chain, serviceCases: serviceCases, innerOfPlugin: nil, line: line(node)))
+                facts.registrations.append(RegFact(id: id, maker: key, owners: chain, serviceCases: serviceCases, line: line(node)))
                 if let c = cs.first { closureRoles[c.id] = .maker(key) }
             }
         default:
@@ -591,7 +591,7 @@ final class Extractor: SyntaxVisitor {
             let n = r.baseName.text
             if closureParams.last?.contains(n) == true { return .name(n) }
             for scope in scopes.reversed() {
-                if let s = scope[n], substituting < 8 {
+                if let s = scope[n] {
                     return s
                 }
             }

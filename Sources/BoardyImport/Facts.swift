@@ -98,7 +98,7 @@ struct TypeFact: Sendable {
     var name: String
     var kind: String  // class, struct, enum, extension, protocol, actor
     var inherits: [String]
-    /// The first generic argument of each inherited type (`TaskBoard<In, Out>` → ["In", "Out"]).
+    /// The app delegate, a scene delegate or `@main`: its activations start the app.
     var isEntry: Bool
     var cases: [String]
     /// `typealias OutputType = X` / `FlowActionType = X` inside it.
@@ -118,8 +118,6 @@ struct RegFact: Sendable {
     var owners: OwnerChain
     /// Enclosing `switch service` case names, in a plugin.
     var serviceCases: [String]?
-    /// In a plugin's `internalContinuousRegistrations`: registered into the built board's producer.
-    var innerOfPlugin: String?
     var line: Int
 }
 

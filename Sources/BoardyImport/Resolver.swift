@@ -50,8 +50,9 @@ struct Resolver {
             }
             typealiases.merge(f.typealiases) { a, _ in a }
             // A nested type is also found by its own name, unless a top-level type has it.
-            for t in f.types where t.name.contains(".") {
-                let short = String(t.name[t.name.index(after: t.name.lastIndex(of: ".")!)...])
+            for t in f.types {
+                guard let dot = t.name.lastIndex(of: ".") else { continue }
+                let short = String(t.name[t.name.index(after: dot)...])
                 if nestedShort[short] == nil { nestedShort[short] = t.name }
             }
             for m in f.makes { makes[m.owner, default: []].append(m) }
@@ -75,7 +76,6 @@ struct Resolver {
         var pluginID: [String]?
         var bindings: [String: Sym] = [:]
         var depth = 0
-        var notes: [String] = []
     }
 
     private func loc(_ file: Int, _ line: Int) -> SourceLocation { SourceLocation(file: files[file].path, line: line) }
@@ -457,9 +457,6 @@ struct Resolver {
                     if let c = inst.service, let cs = reg.serviceCases, !cs.contains(c) { continue }
                     var ctx = Ctx(file: fi, module: files[fi].module, owners: reg.owners)
                     if plugin != nil { ctx.pluginID = inst.ids; ctx.plugin = inst.service }
-                    if reg.innerOfPlugin != nil { continue }
-                    let isBuild = reg.maker.hasSuffix(".build") && plugin != nil
-                    if isBuild && reg.owners.contains(where: { $0.hasSuffix(".internalContinuousRegistrations") }) { continue }
                     let ids: [String]
                     switch evalString(reg.id, ctx) {
                     case .values(let vs, _): ids = vs

@@ -212,7 +212,7 @@ extension ImportedApp {
             var steps: [JSONValue] = []
             // What the board's own code activates: in its inner motherboard for a continuous
             // board, else beside it.
-            for e in edges where e.kind == .activates && e.from == b.id && e.on == nil && e.note?.hasPrefix("flow step") != true && !isHandled(e) {
+            for e in edges where e.kind == .activates && e.from == b.id && !e.byOutput {
                 let target = byID[e.to]
                 if target?.parent == (kind == "board" ? b.parent : b.id) {
                     steps.append(["activate": .string(e.to)])
@@ -231,11 +231,10 @@ extension ImportedApp {
             return .object(o)
         }
 
-        func isHandled(_ e: ImportedEdge) -> Bool { handledEdges.contains(e) }
-
         func flows(in parent: String?) -> [JSONValue] {
             var out: [JSONValue] = []
-            for e in edges where e.kind == .activates && (isHandled(e) || e.on != nil || e.note?.hasPrefix("flow step") == true) && byID[e.from]?.parent == parent {
+            // Activations made on an output (in a handler, or a flow step) are flows.
+            for e in edges where e.kind == .activates && e.byOutput && byID[e.from]?.parent == parent {
                 guard sameMB(e.from, e.to) else {
                     notes.append("\(e.source): a handler of \(e.from)'s outputs activates \(e.to) in another motherboard; left out")
                     continue
@@ -264,9 +263,6 @@ extension ImportedApp {
         if !starts.isEmpty { root["script"] = .array(starts.map { ["at": 0, "activate": .string($0.board)] }) }
         return (.object(root), notes)
     }
-
-    /// `activates` edges made inside a handler of `from`'s outputs (not by `from`'s own code).
-    private var handledEdges: Set<ImportedEdge> { Set(edges.filter { $0.kind == .activates && $0.byOutput }) }
 }
 
 // MARK: JSON for people
