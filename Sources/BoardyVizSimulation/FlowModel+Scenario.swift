@@ -57,6 +57,21 @@ extension FlowModel {
             }
         }
         add(s.boards, flows: s.flows, mb: MotherboardPath.main.rawValue, module: nil)
+        if let d = s.dispatch {
+            var pipeline = Dispatch(
+                dispatchers: d.dispatchers.map { Dispatch.Dispatcher(id: $0.id, detail: "limit \($0.dispatchLimit)" + ($0.delay == .zero ? "" : " · delay \($0.delay)s")) },
+                tracked: d.trackOutputs.map { (key(MotherboardPath.main.rawValue, $0), nil) })
+            // Tealium's barriers settings: {"Name": {"barrier_id", "scopes", "configuration"}}.
+            for (name, v) in d.barriers?.objectValue?.members.map({ ($0.key, $0.value) }) ?? [] {
+                let o = v.objectValue
+                let id = o?["barrier_id"]?.stringValue ?? name
+                let scopes = o?["scopes"]?.arrayValue?.compactMap(\.stringValue) ?? ["all"]
+                let config = o?["configuration"]?.objectValue?.members.map { "\($0.key): \(Self.describe($0.value))" } ?? []
+                pipeline.barriers.append(Dispatch.Barrier(id: id, scopes: scopes, configuration: config))
+            }
+            pipeline.directTracks = s.script.contains { if case .track = $0.action { return true } else { return false } } ? 0 : nil
+            dispatch = pipeline
+        }
         for r in s.roots { add(r.boards, flows: r.flows, mb: MotherboardPath(root: r.name).rawValue, module: nil) }
     }
 }

@@ -46,14 +46,23 @@ extension FlowModel {
         }
     }
 
-    /// Weights the links of an imported app's graph by how often `traces` exercised them: an
+    /// Weights the links of a declared graph (an imported app's, or a scenario's) by how often
+    /// `traces` exercised them, and counts each board's activations and each dispatcher's sends: an
     /// `activates` or `flow` link by the routings and activations a trace records from its
     /// source board to its target, a barrier or gateway link by the waits on its gate.
     public mutating func weigh(by traces: [Trace]) {
         coverage = true
         var counts: [String: Int] = [:]
+        var performed: [String: Int] = [:]
+        var sent: [String: Int] = [:]
+        var tracked: [String: Int] = [:]
+        var direct = 0
         for t in traces {
             let observed = FlowModel(trace: t)
+            for b in observed.boards { performed[b.key, default: 0] += b.count ?? 0 }
+            for d in observed.dispatch?.dispatchers ?? [] { sent[d.id, default: 0] += d.sent ?? 0 }
+            for tr in observed.dispatch?.tracked ?? [] { tracked[tr.board, default: 0] += tr.count ?? 0 }
+            direct += observed.dispatch?.directTracks ?? 0
             for l in observed.links {
                 let from = Self.lastID(l.from), to = Self.lastID(l.to)
                 counts["\(from)|\(to)|\(l.kind == .flow ? "flow" : "wait")", default: 0] += l.count ?? 1
@@ -65,6 +74,13 @@ extension FlowModel {
         for i in links.indices {
             let from = Self.lastID(links[i].from), to = Self.lastID(links[i].to)
             links[i].count = counts["\(from)|\(to)|\(links[i].kind == .flow ? "flow" : "wait")"] ?? 0
+        }
+        for i in boards.indices { boards[i].count = performed[boards[i].key] ?? 0 }
+        if var d = dispatch {
+            for i in d.dispatchers.indices { d.dispatchers[i].sent = sent[d.dispatchers[i].id] ?? 0 }
+            d.tracked = d.tracked.map { ($0.board, tracked[$0.board] ?? 0) }
+            d.directTracks = direct
+            dispatch = d
         }
     }
 

@@ -440,6 +440,44 @@ int bvz_render(bvz_graph *graph, const char *format, char *first, size_t first_c
 #endif
 }
 
+#if defined(__GLIBC__)
+static ssize_t bvz_discard_write(void *cookie, const char *data, size_t size) {
+    (void)cookie;
+    (void)data;
+    return (ssize_t)size;
+}
+#endif
+
+int bvz_pin_layout(bvz_graph *graph) {
+    if (bvz_context == NULL || !graph->laid_out) return -1;
+    // Rendering DOT writes the layout back into the graph's attributes (pos, bb, lp, width,
+    // height): Graphviz's documented `dot -Tdot | neato -n2` pipeline, in-process. The text
+    // itself is not needed.
+#if defined(__GLIBC__)
+    cookie_io_functions_t io = {.write = bvz_discard_write};
+    FILE *f = fopencookie(NULL, "w", io);
+    if (f == NULL) return -1;
+    int rc = gvRender(bvz_context, graph->root, "dot", f);
+    if (fclose(f) != 0) rc = -1;
+#else
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (f == NULL) return -1;
+    int rc = gvRender(bvz_context, graph->root, "dot", f);
+    if (fclose(f) != 0) rc = -1;
+    free(text);
+#endif
+    gvFreeLayout(bvz_context, graph->root);
+    graph->laid_out = 0;
+    return rc;
+}
+
+const char *bvz_graph_get(void *graph, const char *name) {
+    char *value = agget(graph, (char *)name);
+    return value == NULL ? "" : value;
+}
+
 int bvz_write_dot(bvz_graph *graph, char **out, size_t *len) {
     *out = NULL;
     *len = 0;

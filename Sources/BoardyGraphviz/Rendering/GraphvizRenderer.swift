@@ -73,7 +73,23 @@ public enum GraphvizRenderer {
     /// ``RenderFormat/dot`` skips the layout.
     public static func render(_ graph: Graph, engine: String = "dot", format: RenderFormat) throws(GraphvizError) -> [UInt8] {
         try shared.withLockedValue { (process: inout ProcessState) throws(GraphvizError) in
-            try renderLocked(graph, engine: engine, format: format, capacity: nil, process: &process)
+            try renderLocked(graph, engine: engine, format: format, capacity: nil, overlay: nil, process: &process)
+        }
+    }
+
+    /// Lays out `graph` with `engine`, then adds what `overlay` returns for the laid-out graph's
+    /// bounding box (nodes with pinned `pos`, edges between them, clusters with `bb`) and renders
+    /// the whole, the first layout kept as it was (through `nop2`). A legend placed beside a
+    /// picture whose size only the layout knows. ``RenderFormat/dot`` (before layout) has no
+    /// overlay.
+    public static func render(
+        _ graph: Graph, engine: String = "dot", format: RenderFormat, overlay: (LayoutBox) -> Graph
+    ) throws(GraphvizError) -> [UInt8] {
+        // Optional closures escape by type; this one is only called within the render.
+        try withoutActuallyEscaping(overlay) { (overlay) throws(GraphvizError) in
+            try shared.withLockedValue { (process: inout ProcessState) throws(GraphvizError) in
+                try renderLocked(graph, engine: engine, format: format, capacity: nil, overlay: overlay, process: &process)
+            }
         }
     }
 
@@ -81,7 +97,7 @@ public enum GraphvizRenderer {
     /// estimated (tests: output that fits, spills at any byte, or all spills).
     static func render(_ graph: Graph, engine: String = "dot", format: RenderFormat, capacity: Int) throws(GraphvizError) -> [UInt8] {
         try shared.withLockedValue { (process: inout ProcessState) throws(GraphvizError) in
-            try renderLocked(graph, engine: engine, format: format, capacity: capacity, process: &process)
+            try renderLocked(graph, engine: engine, format: format, capacity: capacity, overlay: nil, process: &process)
         }
     }
 
@@ -108,7 +124,8 @@ public enum GraphvizRenderer {
     private static let shared = LockedValue(ProcessState())
 
     private static func renderLocked(
-        _ graph: Graph, engine: String, format: RenderFormat, capacity: Int?, process: inout ProcessState
+        _ graph: Graph, engine: String, format: RenderFormat, capacity: Int?, overlay: ((LayoutBox) -> Graph)?,
+        process: inout ProcessState
     ) throws(GraphvizError) -> [UInt8] {
         guard bvz_begin() == 0 else { throw GraphvizError(stage: "initialisation", messages: ["gvContext() returned NULL"]) }
         guard let g = bvz_graph_open(graph.name.controlPictures()) else {
@@ -131,11 +148,25 @@ public enum GraphvizRenderer {
         guard bvz_layout(g, engine) == 0, bvz_errors() == 0 else {
             throw GraphvizError(stage: "layout (\(engine))", messages: currentMessages())
         }
+        var objects = graph.objectCount
+        if let overlay {
+            guard bvz_pin_layout(g) == 0 else { throw GraphvizError(stage: "pinning the layout", messages: currentMessages()) }
+            let box = LayoutBox(Self.graphAttribute(builder.root, "bb")) ?? LayoutBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
+            let extra = overlay(box)
+            builder.add(extra)
+            objects += extra.objectCount
+            // The root's box and title place are the first layout's: nop2 computes them anew
+            // around what was added.
+            _ = bvz_set_graph(builder.root, "bb", "")
+            _ = bvz_set_graph(builder.root, "lp", "")
+            guard bvz_layout(g, "nop2") == 0, bvz_errors() == 0 else {
+                throw GraphvizError(stage: "layout of the overlay (nop2)", messages: currentMessages())
+            }
+        }
         // Graphviz writes straight into the returned array's storage, sized from the bytes per
         // object of the last output in this format (with a quarter to spare); what does not fit
         // spills into a buffer that is appended after. Copying a whole large SVG into the array
         // cost a second write of every byte and a second set of fresh pages.
-        let objects = graph.objectCount
         let estimate =
             capacity
             ?? Int(min(Double(objects) * (process.outputBytesPerObject[format] ?? 0) * 1.25, Double(Int32.max)))
@@ -206,6 +237,19 @@ public enum GraphvizRenderer {
                 // Anonymous: in a non-strict graph each call makes a new edge, so parallel edges
                 // stay apart without a key to intern.
                 guard let edge = bvz_edge(g, t, h) else { continue }
+                for (k, v) in e.attributes {
+                    if let sym = symbol(BVZ_KIND_EDGE, k) { _ = bvz_set(edge, sym, escape(k, v)) }
+                }
+            }
+        }
+
+        /// Adds `extra`'s nodes, clusters and edges (not its graph attributes or defaults).
+        mutating func add(_ extra: Graph) {
+            declareAttributes(of: extra)
+            for n in extra.nodes { addNode(n, to: root) }
+            for s in extra.subgraphs { addSubgraph(s, to: root) }
+            for e in extra.edges {
+                guard let t = end(e.from), let h = end(e.to), let edge = bvz_edge(g, t, h) else { continue }
                 for (k, v) in e.attributes {
                     if let sym = symbol(BVZ_KIND_EDGE, k) { _ = bvz_set(edge, sym, escape(k, v)) }
                 }
@@ -335,6 +379,43 @@ extension String {
             if c == "\\" { out.append("\\\\") } else { out.append(c) }
         }
         return out
+    }
+}
+
+extension GraphvizRenderer {
+    static func graphAttribute(_ graph: UnsafeMutableRawPointer, _ name: String) -> String {
+        String(cString: bvz_graph_get(graph, name))
+    }
+}
+
+/// A laid-out graph's bounding box, in points (Graphviz's `bb`: y grows upwards).
+public struct LayoutBox: Sendable, Hashable {
+    /// Left.
+    public var minX: Double
+    /// Bottom.
+    public var minY: Double
+    /// Right.
+    public var maxX: Double
+    /// Top.
+    public var maxY: Double
+    /// Width.
+    public var width: Double { maxX - minX }
+    /// Height.
+    public var height: Double { maxY - minY }
+
+    /// A box.
+    public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        self.minX = minX
+        self.minY = minY
+        self.maxX = maxX
+        self.maxY = maxY
+    }
+
+    /// Reads Graphviz's `"llx,lly,urx,ury"`; nil when it is not four numbers.
+    public init?(_ bb: String) {
+        let parts = bb.split(separator: ",").compactMap { Double($0) }
+        guard parts.count == 4 else { return nil }
+        self.init(minX: parts[0], minY: parts[1], maxX: parts[2], maxY: parts[3])
     }
 }
 

@@ -39,8 +39,15 @@ public enum FlowGraph {
         model.boards.count > dotLimit ? .layered : model.boards.count >= boundedDotFrom ? .boundedDot : .dot
     }
 
-    /// The graph of `model`, and the engine to lay it out with.
+    /// The graph of `model`, and the engine to lay it out with (without its legend, which is
+    /// placed once the layout's size is known: ``render(_:format:strategy:)``).
     public static func graph(_ model: FlowModel, strategy forced: Strategy? = nil) -> (graph: Graph, engine: String) {
+        let d = drawing(model, strategy: forced)
+        return (d.graph, d.engine)
+    }
+
+    /// The graph, its engine, and the encodings it uses (what its legend lists).
+    static func drawing(_ model: FlowModel, strategy forced: Strategy? = nil) -> (graph: Graph, engine: String, marks: [Mark]) {
         let strategy = forced ?? strategy(for: model)
         var g = Graph(name: "flow")
         g.attributes = [
@@ -50,6 +57,9 @@ public enum FlowGraph {
         ]
         g.nodeDefaults = ["fontname": "Helvetica", "fontsize": "11", "style": "filled", "fillcolor": "#ffffff", "shape": "box"]
         g.edgeDefaults = ["fontname": "Helvetica", "fontsize": "9", "color": "#444444"]
+        var used = Set<Mark>()
+        let guarded = guardedBoards(model)
+        var pinned: [String: (x: Double, y: Double)]?
         switch strategy {
         case .dot, .boundedDot:
             g.attributes["rankdir"] = "LR"
@@ -58,64 +68,132 @@ public enum FlowGraph {
                 g.attributes["mclimit"] = "0.3"
                 g.attributes["splines"] = "line"
             }
-            clusters(model, into: &g)
+            clusters(model, guarded: guarded, into: &g, used: &used)
         case .layered:
-            layered(model, into: &g)
+            pinned = layered(model, guarded: guarded, into: &g, used: &used)
         }
-        edges(model, into: &g, labels: strategy != .layered)
-        legend(into: &g, pinned: strategy == .layered)
-        return (g, strategy.engine)
+        edges(model, into: &g, labels: strategy != .layered, pinned: pinned, used: &used)
+        if strategy != .layered { dispatchPipeline(model, into: &g, used: &used) }
+        return (g, strategy.engine, Mark.allCases.filter(used.contains))
     }
 
-    /// Renders `model` to `format` (`dot`: the graph before layout).
+    /// Renders `model` to `format` (`dot`: the graph before layout, without the legend).
     public static func render(_ model: FlowModel, format: RenderFormat, strategy: Strategy? = nil) throws(GraphvizError) -> [UInt8] {
-        let (g, engine) = graph(model, strategy: strategy)
-        return try GraphvizRenderer.render(g, engine: engine, format: format)
+        let (g, engine, marks) = drawing(model, strategy: strategy)
+        if format == .dot { return try GraphvizRenderer.render(g, engine: engine, format: format) }
+        return try GraphvizRenderer.render(g, engine: engine, format: format) { box in legend(marks, around: box) }
+    }
+
+    // MARK: Encodings
+
+    /// Every encoding a flow graph uses, defined once: the marks in the picture and the samples
+    /// in its legend take their attributes from here, so they cannot disagree.
+    enum Mark: Int, CaseIterable, Hashable {
+        case board, task, continuous, barrierBoard, guarded, exempt, gateway, dispatcher, dispatchBarrier, trackHub
+        case flow, relay, barrier, gatewayEdge, guardedBy, loop, unexercised, tracked, scope
+
+        var isEdge: Bool { rawValue >= Mark.flow.rawValue }
+
+        /// The mark's attributes (before its label, id and tooltip).
+        var attributes: Attributes {
+            switch self {
+            case .board: return ["shape": "box"]
+            case .task: return ["shape": "cds", "fillcolor": "#e8f1fb"]
+            case .continuous: return ["shape": "tab", "fillcolor": "#eef7ea"]
+            case .barrierBoard: return ["shape": "octagon", "fillcolor": "#fdf0e0"]
+            case .guarded: return ["color": "#2b6cb0", "penwidth": "2"]
+            case .exempt: return ["peripheries": "2"]
+            case .gateway: return ["shape": "invhouse", "fillcolor": "#dbe7f5", "color": "#2b6cb0"]
+            case .dispatcher: return ["shape": "cylinder", "fillcolor": "#f0ecf7", "color": "#6b4e9b"]
+            case .dispatchBarrier: return ["shape": "hexagon", "fillcolor": "#fbe9e7", "color": "#a0522d", "fontsize": "9", "margin": "0.02"]
+            case .trackHub: return ["shape": "invtrapezium", "fillcolor": "#f0ecf7", "color": "#6b4e9b"]
+            case .flow: return [:]
+            case .relay: return ["style": "bold", "color": "#5a8f4e", "arrowhead": "empty"]
+            case .barrier: return ["style": "dashed", "color": "#b06d00", "arrowhead": "tee"]
+            case .gatewayEdge: return ["style": "dashed", "color": "#2b6cb0", "arrowhead": "tee"]
+            case .guardedBy: return ["style": "dotted", "color": "#2b6cb0", "arrowhead": "none"]
+            case .loop: return ["style": "dashed", "color": "#d62728", "fontcolor": "#d62728", "arrowhead": "tee", "penwidth": "2"]
+            case .unexercised: return ["style": "dashed", "color": "#a0a0a0", "fontcolor": "#808080"]
+            case .tracked: return ["style": "dotted", "color": "#6b4e9b"]
+            case .scope: return ["style": "dashed", "color": "#a0522d", "arrowhead": "tee"]
+            }
+        }
+
+        /// What the legend says.
+        var text: String {
+            switch self {
+            case .board: return "board"
+            case .task: return "task board"
+            case .continuous: return "continuous / flow board"
+            case .barrierBoard: return "barrier board"
+            case .guarded: return "guarded by the gateway"
+            case .exempt: return "exempt from the gateway"
+            case .gateway: return "gateway"
+            case .dispatcher: return "dispatcher"
+            case .dispatchBarrier: return "dispatch barrier"
+            case .trackHub: return "tracked events"
+            case .flow: return "flow (output)"
+            case .relay: return "relay out"
+            case .barrier: return "activation barrier (gate ⊣ board)"
+            case .gatewayEdge: return "gate ⊣ gateway"
+            case .guardedBy: return "gateway ⋯ guarded"
+            case .loop: return "barrier loop"
+            case .unexercised: return "never exercised"
+            case .tracked: return "tracked output"
+            case .scope: return "holds back (scope)"
+            }
+        }
+
+        /// The node kind's mark.
+        static func kind(_ kind: String) -> Mark {
+            switch kind {
+            case "task", "blockTask", "resultTask": return .task
+            case "barrier": return .barrierBoard
+            case "flow", "continuous": return .continuous
+            default: return .board
+            }
+        }
+    }
+
+    /// `base` with `mark`'s attributes laid over it.
+    static func apply(_ mark: Mark, to base: inout Attributes, used: inout Set<Mark>) {
+        for (k, v) in mark.attributes { base[k] = v }
+        used.insert(mark)
     }
 
     // MARK: Nodes
 
     static func nodeName(_ b: FlowModel.Board) -> String { "b:" + b.key }
 
-    static func node(_ b: FlowModel.Board) -> Node {
+    /// Boards the gateway guards: the targets of its (non-loop) links.
+    static func guardedBoards(_ model: FlowModel) -> Set<String> {
+        Set(model.links.filter { $0.kind == .gateway }.map(\.to))
+    }
+
+    static func node(_ b: FlowModel.Board, guarded: Bool, used: inout Set<Mark>) -> Node {
         var a: Attributes = ["id": b.elementID, "label": b.id]
-        a["shape"] = shape(b.kind)
-        a["fillcolor"] = fill(b.kind)
+        apply(Mark.kind(b.kind), to: &a, used: &used)
         var tip = "\(b.id) — \(b.kind)"
         if let m = b.module { tip += ", module \(m)" }
         if !MotherboardPath(b.mb).isRoot { tip += ", in \(b.mb)" }
+        if let c = b.count { tip += ", performed ×\(c)" }
         if b.exempt {
-            a["peripheries"] = "2"
+            apply(.exempt, to: &a, used: &used)
             tip += ", exempt from the gateway"
         } else if b.bypass {
             tip += ", bypasses the gateway"
+        }
+        if guarded {
+            apply(.guarded, to: &a, used: &used)
+            tip += ", guarded by the gateway"
         }
         if let src = b.source { tip += " — registered at \(src)" }
         a["tooltip"] = tip
         return Node(nodeName(b), attributes: a)
     }
 
-    static func shape(_ kind: String) -> String {
-        switch kind {
-        case "task", "blockTask", "resultTask": return "cds"
-        case "barrier": return "octagon"
-        case "flow", "continuous": return "tab"
-        case "produced": return "box"
-        default: return "box"
-        }
-    }
-
-    static func fill(_ kind: String) -> String {
-        switch kind {
-        case "task", "blockTask", "resultTask": return "#e8f1fb"
-        case "barrier": return "#fdf0e0"
-        case "flow", "continuous": return "#eef7ea"
-        default: return "#ffffff"
-        }
-    }
-
     /// Modules as clusters; a continuous board and its inner boards as a cluster inside.
-    static func clusters(_ model: FlowModel, into g: inout Graph) {
+    static func clusters(_ model: FlowModel, guarded: Set<String>, into g: inout Graph, used: inout Set<Mark>) {
         var moduleOrder: [String] = []
         var byModule: [String: [FlowModel.Board]] = [:]
         var byMB: [String: [FlowModel.Board]] = [:]
@@ -128,12 +206,12 @@ public enum FlowGraph {
         }
         var clusterNumber = 0
         func place(_ b: FlowModel.Board) -> (node: Node?, sub: Subgraph?) {
-            guard let inner = b.inner else { return (node(b), nil) }
+            guard let inner = b.inner else { return (node(b, guarded: guarded.contains(b.key), used: &used), nil) }
             clusterNumber += 1
             var sub = Subgraph(
                 name: "cluster_c\(clusterNumber)",
                 attributes: ["label": "\(b.id) (\(b.kind))", "style": "rounded,dashed", "color": "#5a8f4e", "id": "cluster-" + b.key])
-            sub.nodes.append(node(b))
+            sub.nodes.append(node(b, guarded: guarded.contains(b.key), used: &used))
             for child in byMB[inner] ?? [] {
                 let (n, s) = place(child)
                 if let n { sub.nodes.append(n) }
@@ -144,7 +222,7 @@ public enum FlowGraph {
         for (i, m) in moduleOrder.enumerated() {
             var nodes: [Node] = []
             var subs: [Subgraph] = []
-            for b in byModule[m]! {
+            for b in byModule[m] ?? [] {
                 let (n, s) = place(b)
                 if let n { nodes.append(n) }
                 if let s { subs.append(s) }
@@ -163,99 +241,249 @@ public enum FlowGraph {
 
     // MARK: Edges
 
-    static func edges(_ model: FlowModel, into g: inout Graph, labels: Bool) {
+    /// Flows and activation barriers, one edge each. The gateway is drawn once per gate: the gate
+    /// ⊣ a gateway node, dotted lines from it to the boards it guards (which also carry a blue
+    /// border); only gateway links in a loop are drawn one by one, in red.
+    /// `pinned`: the boards' positions, when the layout is ours (the gateway node goes beside its gate).
+    static func edges(_ model: FlowModel, into g: inout Graph, labels: Bool, pinned: [String: (x: Double, y: Double)]? = nil, used: inout Set<Mark>) {
         let keys = Set(model.boards.map(\.key))
+        var gateways: [(gate: String, links: [Int])] = []
         for (i, l) in model.links.enumerated() where keys.contains(l.from) && keys.contains(l.to) {
             var a: Attributes = ["id": "link-\(i + 1)"]
             var label = l.label
             if let c = l.count { label += " ×\(c)" }
             switch l.kind {
             case .flow:
-                a["tooltip"] = "flow: \(l.from) → \(l.to) on \(label)"
+                if l.label.hasSuffix("→ relay") || l.label.contains("→ relay ") {
+                    apply(.relay, to: &a, used: &used)
+                    a["tooltip"] = "relay: \(l.from) sends out of \(l.to) on \(label)"
+                } else {
+                    apply(.flow, to: &a, used: &used)
+                    a["tooltip"] = "flow: \(l.from) → \(l.to) on \(label)"
+                }
             case .barrier:
-                a["style"] = "dashed"
-                a["color"] = "#b06d00"
-                a["arrowhead"] = "tee"
+                apply(.barrier, to: &a, used: &used)
                 a["tooltip"] = "activation barrier \(l.label): \(l.to) waits for \(l.from)"
             case .gateway:
-                a["style"] = "dashed"
-                a["color"] = "#2b6cb0"
-                a["arrowhead"] = "tee"
-                a["tooltip"] = "gateway: \(l.to) waits for \(l.from)"
+                guard !l.inLoop else {
+                    apply(.gatewayEdge, to: &a, used: &used)
+                    a["tooltip"] = "gateway: \(l.to) waits for \(l.from)"
+                    break
+                }
+                if let k = gateways.firstIndex(where: { $0.gate == l.from }) { gateways[k].links.append(i) } else { gateways.append((l.from, [i])) }
+                continue
             }
             if l.inLoop {
-                a["color"] = "#d62728"
-                a["fontcolor"] = "#d62728"
-                a["penwidth"] = "2"
+                apply(.loop, to: &a, used: &used)
                 a["tooltip"] = "barrier loop: " + (a["tooltip"] ?? "")
                 label = "loop · " + label
             }
-            if model.coverage, let c = l.count {
-                if c == 0 {
-                    a["style"] = "dashed"
-                    a["color"] = "#a0a0a0"
-                    a["fontcolor"] = "#808080"
-                    a["tooltip"] = (a["tooltip"] ?? "") + " — never exercised by the traces"
-                } else {
-                    // Thicker with use: 1 for once, up to 6 (a log scale, so a hot edge does not
-                    // drown the rest).
-                    a["penwidth"] = String(min(6, 1 + Int(log2(Double(c)))))
-                }
-            }
+            weigh(l, &a, used: &used)
             if let src = l.source { a["tooltip"] = (a["tooltip"] ?? "") + " — at \(src)" }
-            if labels { a["label"] = label }
+            if labels {
+                a["label"] = label
+                // dot may place a label away from a long edge's middle: a line ties it to it.
+                a["decorate"] = "true"
+            }
             g.edges.append(Edge(from: "b:" + l.from, to: "b:" + l.to, attributes: a))
+        }
+        for (n, gw) in gateways.enumerated() {
+            let hub = "gateway:\(n + 1)"
+            let guardedKeys = gw.links.map { model.links[$0].to }
+            let total = gw.links.compactMap { model.links[$0].count }.reduce(0, +)
+            let counted = gw.links.contains { model.links[$0].count != nil }
+            var a: Attributes = [
+                "id": "gateway-\(n + 1)", "label": "gateway\n\(guardedKeys.count) guarded",
+                "tooltip": "the gateway: \(guardedKeys.joined(separator: ", ")) wait for \(gw.gate)" + (counted ? " (×\(total) waits)" : ""),
+            ]
+            apply(.gateway, to: &a, used: &used)
+            if let pinned {
+                let p = pinned[gw.gate] ?? (0, 0)
+                a["pos"] = "\(p.x + 90),\(p.y + 22)"
+            }
+            g.nodes.append(Node(hub, attributes: a))
+            var e: Attributes = ["id": "gateway-\(n + 1)-gate", "tooltip": "gate of the gateway: \(gw.gate)"]
+            apply(.gatewayEdge, to: &e, used: &used)
+            if counted, labels { e["label"] = "×\(total)" }
+            g.edges.append(Edge(from: "b:" + gw.gate, to: hub, attributes: e))
+            for i in gw.links {
+                let l = model.links[i]
+                var a: Attributes = ["id": "link-\(i + 1)", "tooltip": "gateway: \(l.to) waits for \(l.from)"]
+                apply(.guardedBy, to: &a, used: &used)
+                weigh(l, &a, used: &used)
+                if let src = l.source { a["tooltip"] = (a["tooltip"] ?? "") + " — at \(src)" }
+                g.edges.append(Edge(from: hub, to: "b:" + l.to, attributes: a))
+            }
+        }
+    }
+
+    /// Coverage: thicker with use, dashed grey when never exercised.
+    static func weigh(_ l: FlowModel.Link, _ a: inout Attributes, used: inout Set<Mark>) {
+        guard let c = l.count else { return }
+        a["tooltip"] = (a["tooltip"] ?? "") + " ×\(c)"
+        guard !l.inLoop else { return }
+        if c == 0 {
+            apply(.unexercised, to: &a, used: &used)
+            a["tooltip"] = (a["tooltip"] ?? "") + " — never exercised"
+        } else {
+            // Thicker with use: 1 for once, up to 6 (a log scale, so a hot edge does not drown
+            // the rest).
+            a["penwidth"] = String(min(6, 1 + Int(log2(Double(c)))))
+        }
+    }
+
+    /// Tracked outputs → the tracked-events hub → each dispatcher; each dispatch barrier ⊣ the
+    /// dispatchers it scopes, with its configuration in its label.
+    static func dispatchPipeline(_ model: FlowModel, into g: inout Graph, used: inout Set<Mark>) {
+        guard let d = model.dispatch, !d.dispatchers.isEmpty || !d.barriers.isEmpty || !d.tracked.isEmpty else { return }
+        var sub = Subgraph(name: "cluster_dispatch", attributes: ["label": "dispatch", "style": "rounded", "color": "#6b4e9b", "id": "dispatch"])
+        var hub: Attributes = ["id": "dispatch-track", "label": "track"]
+        var hubTip = "events tracked: outputs of \(d.tracked.map(\.board).joined(separator: ", "))"
+        if let direct = d.directTracks { hubTip += ", and \(direct) tracked directly" }
+        hub["tooltip"] = hubTip
+        apply(.trackHub, to: &hub, used: &used)
+        sub.nodes.append(Node("dispatch:track", attributes: hub))
+        for (i, disp) in d.dispatchers.enumerated() {
+            var a: Attributes = ["id": "dispatcher-\(i + 1)"]
+            var label = disp.id
+            if let detail = disp.detail { label += "\n" + detail }
+            if let sent = disp.sent { label += "\nsent ×\(sent)" }
+            a["label"] = label
+            a["tooltip"] = "dispatcher \(disp.id)"
+            apply(.dispatcher, to: &a, used: &used)
+            sub.nodes.append(Node("dispatcher:" + disp.id, attributes: a))
+            var e: Attributes = ["id": "dispatch-queue-\(i + 1)"]
+            apply(.flow, to: &e, used: &used)
+            g.edges.append(Edge(from: "dispatch:track", to: "dispatcher:" + disp.id, attributes: e))
+        }
+        for (i, b) in d.barriers.enumerated() {
+            var a: Attributes = ["id": "dispatch-barrier-\(i + 1)"]
+            a["label"] = ([b.id, "scopes: " + b.scopes.joined(separator: ", ")] + b.configuration).joined(separator: "\n")
+            a["tooltip"] = "dispatch barrier \(b.id)"
+            apply(.dispatchBarrier, to: &a, used: &used)
+            sub.nodes.append(Node("dispatch-barrier:" + b.id, attributes: a))
+            let scoped = b.scopes.contains("all") ? d.dispatchers.map(\.id) : b.scopes.filter { s in d.dispatchers.contains { $0.id == s } }
+            for s in scoped {
+                var e: Attributes = ["id": "dispatch-scope-\(i + 1)-\(s)"]
+                apply(.scope, to: &e, used: &used)
+                g.edges.append(Edge(from: "dispatch-barrier:" + b.id, to: "dispatcher:" + s, attributes: e))
+            }
+        }
+        g.subgraphs.append(sub)
+        let keys = Set(model.boards.map(\.key))
+        for (i, t) in d.tracked.enumerated() where keys.contains(t.board) {
+            var e: Attributes = ["id": "dispatch-tracked-\(i + 1)", "tooltip": "outputs of \(t.board) are tracked"]
+            apply(.tracked, to: &e, used: &used)
+            if let c = t.count { e["label"] = "×\(c)" }
+            g.edges.append(Edge(from: "b:" + t.board, to: "dispatch:track", attributes: e))
         }
     }
 
     // MARK: Legend
 
-    static func legend(into g: inout Graph, pinned: Bool) {
-        let items: [(String, Attributes)] = [
-            ("board", ["shape": "box"]),
-            ("task kinds", ["shape": "cds", "fillcolor": "#e8f1fb"]),
-            ("continuous / flow", ["shape": "tab", "fillcolor": "#eef7ea"]),
-            ("barrier board", ["shape": "octagon", "fillcolor": "#fdf0e0"]),
-            ("exempt from gateway", ["shape": "box", "peripheries": "2"]),
-        ]
-        var sub = Subgraph(name: "cluster_legend", attributes: ["label": "legend", "style": "rounded", "color": "#cccccc", "id": "legend"])
-        let origin = (x: -260.0, y: 0.0)
-        for (i, (text, attrs)) in items.enumerated() {
-            var a = attrs
-            a["label"] = text
-            a["id"] = "legend-\(i + 1)"
-            if pinned { a["pos"] = "\(origin.x),\(origin.y - Double(i) * 40)" }
-            sub.nodes.append(Node("legend:\(i)", attributes: a))
-        }
-        let lines: [(String, Attributes)] = [
-            ("flow (output)", [:]),
-            ("activation barrier", ["style": "dashed", "color": "#b06d00", "arrowhead": "tee"]),
-            ("gateway", ["style": "dashed", "color": "#2b6cb0", "arrowhead": "tee"]),
-            ("barrier loop", ["color": "#d62728", "penwidth": "2"]),
-        ]
-        for (i, (text, attrs)) in lines.enumerated() {
-            let y = origin.y - Double(items.count + i) * 40
-            let from = "legend:l\(i)a"
-            let to = "legend:l\(i)b"
-            var start = Node(from, attributes: ["shape": "point", "width": "0.05", "label": ""])
-            var end = Node(to, attributes: ["shape": "plaintext", "style": "", "label": text, "id": "legend-\(items.count + i + 1)"])
-            if pinned {
-                start.attributes["pos"] = "\(origin.x - 60),\(y)"
-                end.attributes["pos"] = "\(origin.x + 40),\(y)"
+    /// The legend of `marks`, placed beside `box` (the laid-out picture): a compact frame of
+    /// samples drawn with the marks' own attributes, in rows below the picture or in a column
+    /// to its right, whichever keeps the whole picture smaller.
+    static func legend(_ marks: [Mark], around box: LayoutBox) -> Graph {
+        var g = Graph(name: "legend")
+        guard !marks.isEmpty else { return g }
+        let sample = 34.0, gap = 6.0, pad = 8.0, rowHeight = 20.0
+        // Helvetica at 9 pt averages under 5 pt a character: a generous estimate, so text never
+        // runs into the next entry.
+        func width(_ m: Mark) -> Double { sample + gap + Double(m.text.count) * 5.0 + 14 }
+        let widths = marks.map(width)
+        // Below: rows no wider than the picture (at least one entry a row).
+        func rows(limit: Double) -> [[Int]] {
+            var out: [[Int]] = [[]]
+            var x = 0.0
+            for i in marks.indices {
+                if x + widths[i] > limit, !(out.last ?? []).isEmpty {
+                    out.append([])
+                    x = 0
+                }
+                out[out.count - 1].append(i)
+                x += widths[i]
             }
-            sub.nodes += [start, end]
-            var a = attrs
-            a["id"] = "legend-edge-\(i + 1)"
-            g.edges.append(Edge(from: from, to: to, attributes: a))
+            return out
+        }
+        let belowRows = rows(limit: max(box.width, 240))
+        let belowWidth = belowRows.map { $0.reduce(0.0) { $0 + widths[$1] } }.max() ?? 0
+        let belowArea = max(box.width, belowWidth + 2 * pad) * (box.height + Double(belowRows.count) * rowHeight + 2 * pad + 10)
+        // Right: one entry a row, in as many columns as the picture's height needs.
+        let perColumn = max(1, Int((box.height - 2 * pad) / rowHeight))
+        let columns = stride(from: 0, to: marks.count, by: perColumn).map { Array($0..<min($0 + perColumn, marks.count)) }
+        let columnWidths = columns.map { $0.map { widths[$0] }.max() ?? 0 }
+        let rightWidth = columnWidths.reduce(0, +) + 2 * pad
+        let rightArea = (box.width + rightWidth + 10) * max(box.height, Double(min(marks.count, perColumn)) * rowHeight + 2 * pad)
+        // Entry positions (x of the sample's left end, y of the row's middle).
+        var at: [(x: Double, y: Double)] = Array(repeating: (0, 0), count: marks.count)
+        let frame: LayoutBox
+        if belowArea <= rightArea {
+            let top = box.minY - 10
+            for (r, row) in belowRows.enumerated() {
+                var x = box.minX + pad
+                for i in row {
+                    at[i] = (x, top - pad - rowHeight / 2 - Double(r) * rowHeight)
+                    x += widths[i]
+                }
+            }
+            frame = LayoutBox(minX: box.minX, minY: top - 2 * pad - Double(belowRows.count) * rowHeight, maxX: box.minX + belowWidth + 2 * pad, maxY: top)
+        } else {
+            let left = box.maxX + 10
+            var x = left + pad
+            for (c, column) in columns.enumerated() {
+                for (r, i) in column.enumerated() { at[i] = (x, box.maxY - pad - rowHeight / 2 - Double(r) * rowHeight) }
+                x += columnWidths[c]
+            }
+            frame = LayoutBox(minX: left, minY: box.maxY - 2 * pad - Double(min(marks.count, perColumn)) * rowHeight, maxX: left + rightWidth, maxY: box.maxY)
+        }
+        var sub = Subgraph(
+            name: "cluster_legend",
+            attributes: ["label": "", "style": "rounded", "color": "#cccccc", "id": "legend", "bb": "\(frame.minX),\(frame.minY),\(frame.maxX),\(frame.maxY)"])
+        var unused = Set<Mark>()
+        for (i, m) in marks.enumerated() {
+            let (x, y) = at[i]
+            if m.isEdge {
+                var a: Attributes = ["id": "legend-\(i + 1)", "tooltip": m.text]
+                apply(m, to: &a, used: &unused)
+                let x1 = x, x2 = x + sample
+                // An explicit spline (so nop2 routes nothing): 4 control points, the arrowhead's
+                // tip given apart when there is one.
+                let head = a["arrowhead"] == "none" ? 0.0 : 8.0
+                let end = x2 - head
+                var pos = "\(x1),\(y) \(x1 + (end - x1) / 3),\(y) \(x1 + 2 * (end - x1) / 3),\(y) \(end),\(y)"
+                if head > 0 { pos = "e,\(x2),\(y) " + pos }
+                a["pos"] = pos
+                sub.nodes.append(Node("legend:a\(i)", attributes: ["shape": "point", "width": "0.01", "height": "0.01", "label": "", "style": "invis", "pos": "\(x1),\(y)"]))
+                sub.nodes.append(Node("legend:b\(i)", attributes: ["shape": "point", "width": "0.01", "height": "0.01", "label": "", "style": "invis", "pos": "\(x2),\(y)"]))
+                g.edges.append(Edge(from: "legend:a\(i)", to: "legend:b\(i)", attributes: a))
+            } else {
+                var a: Attributes = ["id": "legend-\(i + 1)", "label": "", "fixedsize": "true", "width": "0.42", "height": "0.22", "tooltip": m.text]
+                apply(.board, to: &a, used: &unused)
+                if m == .guarded || m == .exempt { a["fillcolor"] = "#ffffff" }
+                apply(m, to: &a, used: &unused)
+                a["pos"] = "\(x + sample / 2),\(y)"
+                sub.nodes.append(Node("legend:n\(i)", attributes: a))
+            }
+            let textWidth = Double(m.text.count) * 5.0 + 8
+            sub.nodes.append(
+                Node(
+                    "legend:t\(i)",
+                    attributes: [
+                        "shape": "plaintext", "style": "", "label": m.text, "fontsize": "9", "margin": "0", "fixedsize": "true",
+                        "width": String(textWidth / 72), "height": "0.2", "pos": "\(x + sample + gap + textWidth / 2),\(y)",
+                    ]))
         }
         g.subgraphs.append(sub)
+        return g
     }
 
     // MARK: Layered layout
 
     /// Longest-path layers (back edges ignored), modules as horizontal bands, nodes ordered in
     /// their band by the mean row of their predecessors; positions pinned for `nop2`.
-    static func layered(_ model: FlowModel, into g: inout Graph) {
+    /// Returns each board's position.
+    static func layered(_ model: FlowModel, guarded: Set<String>, into g: inout Graph, used: inout Set<Mark>) -> [String: (x: Double, y: Double)] {
         let n = model.boards.count
         var index: [String: Int] = [:]
         for (i, b) in model.boards.enumerated() { index[b.key] = i }
@@ -313,7 +541,7 @@ public enum FlowGraph {
                 moduleIndex[m] = modules.count
                 modules.append(m)
             }
-            moduleOf[i] = moduleIndex[m]!
+            moduleOf[i] = moduleIndex[m] ?? 0
         }
         let layers = (layer.max() ?? 0) + 1
         // Order within (layer, module) by the mean row of the predecessors, layer by layer.
@@ -343,15 +571,17 @@ public enum FlowGraph {
             y -= Double(bandRows[m]) * rowGap + bandGap
         }
         var nodesByModule = [[Node]](repeating: [], count: modules.count)
+        var positions: [String: (x: Double, y: Double)] = [:]
         var box = [(minX: Double, minY: Double, maxX: Double, maxY: Double)](
             repeating: (.infinity, .infinity, -.infinity, -.infinity), count: modules.count)
         for (i, b) in model.boards.enumerated() {
-            var node = node(b)
+            var node = node(b, guarded: guarded.contains(b.key), used: &used)
             if !MotherboardPath(b.mb).isRoot { node.attributes["label"] = b.key }
             let m = moduleOf[i]
             let px = Double(layer[i]) * colGap
             let py = bandTop[m] - row[i] * rowGap
             node.attributes["pos"] = "\(px),\(py)"
+            positions[b.key] = (px, py)
             nodesByModule[m].append(node)
             box[m] = (min(box[m].minX, px), min(box[m].minY, py), max(box[m].maxX, px), max(box[m].maxY, py))
         }
@@ -368,5 +598,6 @@ public enum FlowGraph {
                     attributes: ["label": name, "style": "rounded", "color": "#9aa5b1", "bb": bb, "id": "module-" + name],
                     nodes: nodesByModule[m]))
         }
+        return positions
     }
 }

@@ -1,9 +1,22 @@
 import BoardyTrace
 
 /// Converts a trace to Chrome's trace event JSON, which Perfetto and chrome://tracing open: a
-/// track per board and per dispatcher (grouped per motherboard), barrier waits as async slices,
+/// track per board and per dispatcher (grouped per motherboard), each barrier wait as its own async slice (named with its destination),
 /// outputs and other events as instants, and causal arrows (flow events) from each `cause`.
 public enum ChromeTraceExport {
+    /// The async begin or end of one wait: id `wait-N` (N its number in the trace), named
+    /// `<board> waits for <barrier>` (the gateway's: `<board> waits for the gateway (<gate>)`).
+    static func asyncWait(_ w: TraceSpans.Wait, number: Int, phase: String, pid: Int, tid: Int, ts: Int64) -> JSONValue {
+        let name = w.gateway ? "\(w.board) waits for the gateway (\(w.barrier))" : "\(w.board) waits for \(w.barrier)"
+        var members: [JSONMember] = [
+            .init(key: "name", value: .string(name)), .init(key: "cat", value: w.gateway ? "gateway" : "barrier"),
+            .init(key: "ph", value: .string(phase)), .init(key: "id", value: .string("wait-\(number + 1)")),
+            .init(key: "pid", value: .int(Int64(pid))), .init(key: "tid", value: .int(Int64(tid))), .init(key: "ts", value: .int(ts)),
+        ]
+        if phase == "e" { members.append(.init(key: "args", value: ["outcome": .string(w.outcome.rawValue)])) }
+        return .object(JSONObject(members))
+    }
+
     /// The Chrome trace JSON of `trace`.
     public static func export(_ trace: Trace) -> JSONValue {
         var out: [JSONValue] = []
@@ -28,7 +41,15 @@ public enum ChromeTraceExport {
             return t
         }
 
-        for e in trace.events {
+        let spans = TraceSpans(trace.events)
+        var waitsStarting: [Int: [Int]] = [:]
+        var waitsEnding: [Int: [Int]] = [:]
+        let lastIndex = trace.events.count - 1
+        for (w, wait) in spans.waits.enumerated() {
+            waitsStarting[wait.start, default: []].append(w)
+            waitsEnding[max(wait.end ?? lastIndex, wait.start), default: []].append(w)
+        }
+        for (i, e) in trace.events.enumerated() {
             let lane: String
             switch e.body {
             case let .dispatchQueued(d, _), let .dispatchBlocked(d, _), let .dispatchSent(d, _, _), let .stuckDispatcher(d, _):
@@ -46,21 +67,20 @@ public enum ChromeTraceExport {
             let common: [JSONMember] = [
                 .init(key: "pid", value: .int(Int64(p))), .init(key: "tid", value: .int(Int64(t))), .init(key: "ts", value: .int(ts)),
             ]
-            switch e.body {
-            case let .barrierStarted(barrier, _):
-                // A barrier wait: an async slice from the gate's start to the resolution.
-                out.append(.object(JSONObject(
-                    [.init(key: "name", value: .string("wait \(barrier)")), .init(key: "cat", value: "barrier"), .init(key: "ph", value: "b"),
-                     .init(key: "id", value: .string("\(e.mb)|\(barrier)"))] + common + [.init(key: "args", value: .object(args))])))
-            case let .barrierResolved(barrier, passed, released):
-                out.append(.object(JSONObject(
-                    [.init(key: "name", value: .string("wait \(barrier)")), .init(key: "cat", value: "barrier"), .init(key: "ph", value: "e"),
-                     .init(key: "id", value: .string("\(e.mb)|\(barrier)"))] + common
-                        + [.init(key: "args", value: ["passed": .bool(passed), "released": .int(Int64(released))])])))
-            default:
-                out.append(.object(JSONObject(
-                    [.init(key: "name", value: .string(e.kind)), .init(key: "cat", value: .string(e.kind.split(separator: ".").first.map(String.init) ?? e.kind)),
-                     .init(key: "ph", value: "i"), .init(key: "s", value: "t")] + common + [.init(key: "args", value: .object(args))])))
+            out.append(.object(JSONObject(
+                [.init(key: "name", value: .string(e.kind)), .init(key: "cat", value: .string(e.kind.split(separator: ".").first.map(String.init) ?? e.kind)),
+                 .init(key: "ph", value: "i"), .init(key: "s", value: "t")] + common + [.init(key: "args", value: .object(args))])))
+            // Each wait is its own async slice (its own track in Perfetto), on the waiting
+            // board's track, named with its destination: parallel gateway runs on one gate no
+            // longer share an id.
+            for w in waitsStarting[i] ?? [] {
+                let wait = spans.waits[w]
+                out.append(asyncWait(wait, number: w, phase: "b", pid: p, tid: t, ts: ts))
+            }
+            for w in waitsEnding[i] ?? [] {
+                let wait = spans.waits[w]
+                let (wp, wt) = track(wait.mb, "board \(wait.board)")
+                out.append(asyncWait(wait, number: w, phase: "e", pid: wp, tid: wt, ts: ts))
             }
             where_[e.seq] = (p, t, ts)
             // A causal arrow from the cause to this event.

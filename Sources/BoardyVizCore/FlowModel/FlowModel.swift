@@ -24,6 +24,8 @@ public struct FlowModel: Sendable, Hashable {
         public var inner: String?
         /// Where the app's code registers it (`file:line`), for a model imported from sources.
         public var source: String?
+        /// How many times a trace saw it perform (nil for declared boards).
+        public var count: Int?
 
         /// A board.
         public init(mb: String = MotherboardPath.main.rawValue, id: String, module: String? = nil, kind: String = "board", exempt: Bool = false, bypass: Bool = false, inner: String? = nil) {
@@ -88,6 +90,72 @@ public struct FlowModel: Sendable, Hashable {
         }
     }
 
+    /// The analytics dispatch pipeline (Tealium's): tracked outputs → dispatchers, held back by
+    /// dispatch barriers.
+    public struct Dispatch: Sendable, Hashable {
+        /// One dispatcher (a queue sent in batches).
+        public struct Dispatcher: Sendable, Hashable {
+            /// Its id.
+            public var id: String
+            /// Its configuration in a line (`limit 3 · delay 0.5s`), if known.
+            public var detail: String?
+            /// How many events it sent (observed).
+            public var sent: Int?
+            /// A dispatcher.
+            public init(id: String, detail: String? = nil, sent: Int? = nil) {
+                self.id = id
+                self.detail = detail
+                self.sent = sent
+            }
+        }
+        /// One dispatch barrier.
+        public struct Barrier: Sendable, Hashable {
+            /// Its id (`barrier_id`).
+            public var id: String
+            /// The dispatchers it holds back (`all` for every one).
+            public var scopes: [String]
+            /// Its configuration, one `key: value` per entry.
+            public var configuration: [String]
+            /// A barrier.
+            public init(id: String, scopes: [String], configuration: [String] = []) {
+                self.id = id
+                self.scopes = scopes
+                self.configuration = configuration
+            }
+        }
+        /// Dispatchers, in declaration (or first appearance) order.
+        public var dispatchers: [Dispatcher]
+        /// Barriers, in declaration (or first appearance) order.
+        public var barriers: [Barrier]
+        /// Boards whose outputs are tracked (``Board/key``), with how often (observed).
+        public var tracked: [(board: String, count: Int?)]
+        /// The script (or the app) tracks events of its own.
+        public var directTracks: Int?
+
+        /// A pipeline.
+        public init(dispatchers: [Dispatcher] = [], barriers: [Barrier] = [], tracked: [(board: String, count: Int?)] = [], directTracks: Int? = nil) {
+            self.dispatchers = dispatchers
+            self.barriers = barriers
+            self.tracked = tracked
+            self.directTracks = directTracks
+        }
+
+        public static func == (a: Dispatch, b: Dispatch) -> Bool {
+            a.dispatchers == b.dispatchers && a.barriers == b.barriers && a.directTracks == b.directTracks
+                && a.tracked.map(\.board) == b.tracked.map(\.board) && a.tracked.map(\.count) == b.tracked.map(\.count)
+        }
+
+        public func hash(into h: inout Hasher) {
+            h.combine(dispatchers)
+            h.combine(barriers)
+            for t in tracked {
+                h.combine(t.board)
+                h.combine(t.count)
+            }
+            h.combine(directTracks)
+        }
+    }
+
     /// The graph's title (the scenario's name).
     public var title: String
     /// Where it came from: `scenario`, `motherboard` or `trace`.
@@ -99,6 +167,8 @@ public struct FlowModel: Sendable, Hashable {
     /// Links carry how often traces exercised them (`graph DIR --traces`): drawn weighted by
     /// count, and dashed grey when never exercised.
     public var coverage = false
+    /// The dispatch pipeline, when there is one.
+    public var dispatch: Dispatch?
 
     /// A model.
     public init(title: String, source: String, boards: [Board] = [], links: [Link] = []) {
@@ -149,8 +219,11 @@ extension FlowModel {
 
 extension FlowModel {
     /// The flow graph a trace shows: the boards that appear, an edge per observed routing with how
-    /// many times it happened, barrier edges from each gate to the boards that waited on it, and
-    /// the links of recorded barrier loops.
+    /// many times it happened (relays out of a continuous board to the board), barrier edges from
+    /// each gate to the boards that waited on it, the links of recorded barrier loops, and the
+    /// dispatch pipeline the trace used. A board that owns an inner motherboard is drawn as the
+    /// continuous board it is; other kinds are not in a trace (``weigh(by:)``-style overlays on
+    /// a scenario's model keep them).
     public init(trace: Trace) {
         self.init(title: trace.header.scenario ?? "trace", source: "trace")
         var seen = Set<String>()
@@ -158,6 +231,13 @@ extension FlowModel {
         var loopGates = Set<String>()
         var waits: [(mb: String, board: String, barrier: String, gateway: Bool)] = []
         var gateOf: [String: String] = [:]  // mb|barrier → gate
+        var dispatch = Dispatch()
+        var tracked: [String: Int] = [:]
+        var directTracks = 0
+        var performed: [String: Int] = [:]
+        func dispatcher(_ d: String) {
+            if !dispatch.dispatchers.contains(where: { $0.id == d }) { dispatch.dispatchers.append(Dispatch.Dispatcher(id: d, sent: 0)) }
+        }
         func board(_ mb: String, _ id: String) -> String {
             let key = Board.key(mb: mb, id: id)
             if seen.insert(key).inserted { boards.append(Board(mb: mb, id: id)) }
@@ -184,6 +264,11 @@ extension FlowModel {
                 if let to {
                     let label = action == "activate" ? Self.describe(output) : "\(Self.describe(output)) → \(action)"
                     link(Link(from: f, to: board(e.mb, to), kind: .flow, label: label))
+                } else if action == "relay", let owner = MotherboardPath(e.mb).owner, let parent = MotherboardPath(e.mb).parent?.rawValue {
+                    // Out of a continuous board: drawn to the board itself, as for a scenario.
+                    link(Link(from: f, to: board(parent, owner), kind: .flow, label: "\(Self.describe(output)) → relay"))
+                } else if action == "track" {
+                    tracked[f, default: 0] += 1
                 }
             case .gatewayChecked(let b, let barrier, let result):
                 _ = board(e.mb, b)
@@ -197,6 +282,21 @@ extension FlowModel {
             case .barrierLoop(let b, let cycle):
                 _ = board(e.mb, b)
                 loopGates.formUnion(cycle.map { Board.key(mb: e.mb, id: $0) })
+            case .dispatchBarrier(let barrier, let d, _, _):
+                if dispatch.barriers.firstIndex(where: { $0.id == barrier }) == nil { dispatch.barriers.append(Dispatch.Barrier(id: barrier, scopes: [])) }
+                if let d, let i = dispatch.barriers.firstIndex(where: { $0.id == barrier }), !dispatch.barriers[i].scopes.contains(d) {
+                    dispatch.barriers[i].scopes.append(d)
+                }
+                if let d { dispatcher(d) }
+            case .dispatchQueued(let d, _), .dispatchBlocked(let d, _), .stuckDispatcher(let d, _):
+                dispatcher(d)
+            case .dispatchSent(let d, let n, _):
+                dispatcher(d)
+                if let i = dispatch.dispatchers.firstIndex(where: { $0.id == d }) { dispatch.dispatchers[i].sent = (dispatch.dispatchers[i].sent ?? 0) + n }
+            case .stimulus(let action, _) where action == "track":
+                directTracks += 1
+            case .activationPerformed(let b, _):
+                performed[board(e.mb, b), default: 0] += 1
             default:
                 if let b = e.body.board { _ = board(e.mb, b) }
             }
@@ -214,7 +314,16 @@ extension FlowModel {
             let inner = MotherboardPath(path)
             guard let parentMB = inner.parent?.rawValue, let owner = inner.owner else { continue }
             _ = board(parentMB, owner)
-            if let i = boards.firstIndex(where: { $0.mb == parentMB && $0.id == owner }) { boards[i].inner = path }
+            if let i = boards.firstIndex(where: { $0.mb == parentMB && $0.id == owner }) {
+                boards[i].inner = path
+                boards[i].kind = "continuous"  // only a continuous board has an inner motherboard
+            }
+        }
+        for i in boards.indices { boards[i].count = performed[boards[i].key] ?? 0 }
+        if !dispatch.dispatchers.isEmpty || !dispatch.barriers.isEmpty || !tracked.isEmpty {
+            dispatch.tracked = boards.map(\.key).filter { tracked[$0] != nil }.map { ($0, tracked[$0]) }
+            dispatch.directTracks = directTracks
+            self.dispatch = dispatch
         }
         for i in links.indices where links[i].kind != .flow && loopGates.contains(links[i].from) && loopGates.contains(links[i].to) {
             links[i].inLoop = true

@@ -75,6 +75,12 @@ int bvz_layout(bvz_graph *graph, const char *engine);
 /// Returns 0 on success.
 int bvz_render(bvz_graph *graph, const char *format, char *first, size_t first_cap, size_t *first_len, char **spill,
                size_t *spill_len);
+/// Writes a laid-out graph's layout into its attributes (node `pos`, edge `pos` splines, `bb`,
+/// label positions) and frees the layout, so more objects can be added with pinned positions and
+/// the whole laid out again with `nop2`. Returns 0 on success.
+int bvz_pin_layout(bvz_graph *graph);
+/// The value of attribute `name` of a graph or subgraph ("" when not set); valid until changed.
+const char *bvz_graph_get(void *graph, const char *name);
 /// Writes the graph as DOT text into a malloc'd buffer (free it with bvz_free). Returns 0 on
 /// success.
 int bvz_write_dot(bvz_graph *graph, char **out, size_t *len);

@@ -1,0 +1,154 @@
+import BoardyTrace
+
+/// The intervals a trace implies, found once for every view (timeline, Chrome export, viewer):
+/// each barrier wait from its check to what ended it, each activation's run from `performed` to
+/// the last event it caused directly, and each stretch a dispatcher held its queue.
+///
+/// Positions are indices into the events given, so a caller that filters by time clips them.
+public struct TraceSpans: Sendable {
+    /// How a wait ended.
+    public enum WaitEnd: String, Sendable {
+        /// The barrier passed and the activation went on.
+        case passed
+        /// The barrier failed (`barrier-failed`).
+        case failed
+        /// Cancelled as part of a barrier loop.
+        case loop
+        /// Still waiting when the trace ends.
+        case stuck
+    }
+
+    /// One activation waiting on one barrier.
+    public struct Wait: Sendable, Hashable {
+        /// The motherboard of the check.
+        public var mb: String
+        /// The waiting board (its destination).
+        public var board: String
+        /// The barrier identifier (for the gateway, its gate).
+        public var barrier: String
+        /// A gateway wait (else an activation barrier's).
+        public var gateway: Bool
+        /// The index of the check that said `wait`.
+        public var start: Int
+        /// The index of the event that ended it; nil when it never ended.
+        public var end: Int?
+        /// How it ended.
+        public var outcome: WaitEnd
+    }
+
+    /// One activation running: from `activation.performed` to the last output or completion it
+    /// caused directly. `queuedUntil` is where it started running when an earlier run of the
+    /// same board was still going (a queued block task, or concurrent runs).
+    public struct Run: Sendable, Hashable {
+        /// The motherboard.
+        public var mb: String
+        /// The board.
+        public var board: String
+        /// `activation.performed`'s index.
+        public var start: Int
+        /// The last event it caused directly (its own outputs, commands, completion).
+        public var end: Int
+        /// While an earlier run of the same board still ran: the index where that one ended.
+        public var overlapsUntil: Int?
+    }
+
+    /// A dispatcher holding events: from the first `dispatch.blocked` after a send to the next
+    /// send (nil end: held to the end of the trace).
+    public struct Hold: Sendable, Hashable {
+        /// The dispatcher.
+        public var dispatcher: String
+        /// The first `dispatch.blocked`.
+        public var start: Int
+        /// The `dispatch.sent` that let the events go.
+        public var end: Int?
+        /// That send was a flush through a closed barrier.
+        public var flushed: Bool
+    }
+
+    /// Every wait, in the order of their checks.
+    public var waits: [Wait] = []
+    /// Every run that lasted past its own instant or caused something, in order of `performed`.
+    public var runs: [Run] = []
+    /// Every hold, in order.
+    public var holds: [Hold] = []
+
+    /// The spans of `events` (one trace's, in `seq` order).
+    public init(_ events: [TraceEvent]) {
+        var index: [Int: Int] = [:]  // seq → index
+        index.reserveCapacity(events.count)
+        // Open waits by motherboard and board (a board waits on one barrier at a time, but keep a
+        // list: hostile traces may not).
+        var open: [String: [Int]] = [:]  // "mb|board" → wait numbers
+        var resolutions: [Int: (barrier: String, passed: Bool)] = [:]  // index of barrier.resolved
+        var performed: [Int: Int] = [:]  // index of activation.performed → run number
+        var holding: [String: Int] = [:]  // dispatcher → hold number
+        func key(_ mb: String, _ b: String) -> String { mb + "|" + b }
+        func close(_ k: String, where match: (Wait) -> Bool, at i: Int, _ outcome: WaitEnd) {
+            guard let list = open[k] else { return }
+            var kept: [Int] = []
+            for w in list {
+                if match(waits[w]) {
+                    waits[w].end = i
+                    waits[w].outcome = outcome
+                } else {
+                    kept.append(w)
+                }
+            }
+            open[k] = kept.isEmpty ? nil : kept
+        }
+        for (i, e) in events.enumerated() {
+            index[e.seq] = i
+            let causeIndex = e.cause.flatMap { index[$0] }
+            // Released by a resolution: the resolution's first effect on a board ends its wait.
+            if let c = causeIndex, let r = resolutions[c], let b = e.body.board {
+                close(key(e.mb, b), where: { $0.barrier == r.barrier }, at: c, r.passed ? .passed : .failed)
+            }
+            if let c = causeIndex, let run = performed[c] {
+                switch e.body {
+                case .outputSent, .commandSent, .boardCompleted, .activationRequested, .flowRouted: runs[run].end = i
+                default: break
+                }
+            }
+            switch e.body {
+            case .gatewayChecked(let b, let barrier, let result) where result == .wait:
+                open[key(e.mb, b), default: []].append(waits.count)
+                waits.append(Wait(mb: e.mb, board: b, barrier: barrier, gateway: true, start: i, end: nil, outcome: .stuck))
+            case .barrierChecked(let b, let barrier, _, let result) where result == .wait:
+                open[key(e.mb, b), default: []].append(waits.count)
+                waits.append(Wait(mb: e.mb, board: b, barrier: barrier, gateway: false, start: i, end: nil, outcome: .stuck))
+            case .barrierResolved(let barrier, let passed, _):
+                resolutions[i] = (barrier, passed)
+                // An activation barrier's run is shared: every wait on it in this motherboard ends.
+                for k in open.keys.sorted() where k.hasPrefix(e.mb + "|") {
+                    close(k, where: { !$0.gateway && $0.barrier == barrier && $0.mb == e.mb }, at: i, passed ? .passed : .failed)
+                }
+            case .activationCancelled(let b, let reason) where reason == .loop:
+                close(key(e.mb, b), where: { _ in true }, at: i, .loop)
+            case .activationCancelled(let b, let reason) where reason == .barrierFailed:
+                close(key(e.mb, b), where: { _ in true }, at: causeIndex ?? i, .failed)
+            case .activationPerformed(let b, _):
+                performed[i] = runs.count
+                runs.append(Run(mb: e.mb, board: b, start: i, end: i, overlapsUntil: nil))
+            case .dispatchBlocked(let d, _):
+                if holding[d] == nil {
+                    holding[d] = holds.count
+                    holds.append(Hold(dispatcher: d, start: i, end: nil, flushed: false))
+                }
+            case .dispatchSent(let d, _, let flush):
+                if let h = holding.removeValue(forKey: d) {
+                    holds[h].end = i
+                    holds[h].flushed = flush
+                }
+            default: break
+            }
+        }
+        // Overlaps: a run that began while an earlier run of its board had not ended.
+        var latestEnd: [String: Int] = [:]
+        for r in runs.indices {
+            let k = key(runs[r].mb, runs[r].board)
+            if let end = latestEnd[k], end > runs[r].start { runs[r].overlapsUntil = end }
+            latestEnd[k] = max(latestEnd[k] ?? 0, runs[r].end)
+        }
+        runs.removeAll { $0.end == $0.start }
+    }
+}
