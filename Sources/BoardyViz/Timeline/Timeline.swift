@@ -3,14 +3,14 @@ import BoardyTrace
 import BoardyVizCore
 
 /// A trace drawn on its time axis: a lane per board (grouped by motherboard) and per dispatcher,
-/// events as marks, barrier waits as spans from the wait check to the resolution (stuck waits run
-/// to the end), causal arrows between lanes, cancellations and loops in red.
+/// events as marks, spans for barrier waits (to what ended them), runs (queued behind an earlier
+/// run where they overlap) and dispatchers holding events, labelled stimuli, causal arrows between
+/// lanes, failures in vermillion; a legend of exactly the encodings drawn.
 ///
 /// The layout is ours and pinned (every node has a `pos`; Graphviz's `nop2` engine only draws
-/// it), so the cost grows linearly with the events. The time axis is piecewise: each distinct
-/// time is a column as wide as the events at that time (in `seq` order, so causes read left to
-/// right), and the gap between two times grows with the time between them, within bounds. Ticks
-/// name the times.
+/// it), so the cost grows linearly with the events. x is time, on one scale, with evenly spaced
+/// ticks; a long idle stretch is cut and drawn as a labelled break. Events at one instant stack
+/// in a narrow band from that instant's x, in `seq` order per lane, marked under the axis.
 public struct Timeline {
     /// What to draw.
     public struct Options: Sendable {
@@ -41,31 +41,127 @@ public struct Timeline {
         var row = 0
     }
 
-    static let step = 14.0
+    static let step = 12.0
     static let rowGap = 36.0
-    static let minGap = 24.0
-    static let maxGap = 160.0
-    static let pointsPerSecond = 60.0
     static let laneLabelX = -24.0
+    /// The widest a band of same-instant events may be.
+    static let maxBand = 36.0
+    /// A gap between instants drawn wider than this is a break.
+    static let breakAbove = 480.0
+    /// How wide a break is drawn.
+    static let breakWidth = 56.0
 
     /// An invisible point at (x, y): the end of a line.
     static func point(_ name: String, _ x: Double, _ y: Double) -> Node {
         Node(name, attributes: ["label": "", "shape": "point", "width": "0.01", "height": "0.01", "pos": "\(x),\(y)"])
     }
 
+    /// The time axis: each instant's x, the bands, the breaks and the ticks. x is time: one scale
+    /// (points per second) throughout, except across a long idle stretch, which is drawn as an
+    /// explicit break of fixed width. Events at one instant stack in a narrow band starting at
+    /// that instant's x.
+    struct Axis {
+        /// Instants (microseconds), ascending, and their x.
+        var instants: [Int64] = []
+        var xs: [Double] = []
+        /// Per instant: the band's width (how far same-instant events may spread).
+        var bands: [Double] = []
+        /// Points per second.
+        var scale = 60.0
+        /// Breaks: after instant i (x from, x to, idle seconds).
+        var breaks: [(after: Int, from: Double, to: Double, idle: Int64)] = []
+        /// Ticks: (x, label).
+        var ticks: [(x: Double, t: Int64)] = []
+        var endX = 0.0
+
+        init(_ times: [Int64]) {
+            instants = Array(Set(times)).sorted()
+            guard !instants.isEmpty else { return }
+            let gaps = zip(instants.dropFirst(), instants).map { $0 - $1 }
+            // The scale: the closest instants at least 48 pt apart, within 40 to 4,000 pt/s.
+            if let minGap = gaps.min(), minGap > 0 {
+                scale = min(4_000, max(40, 48 / (Double(minGap) / 1_000_000)))
+            }
+            // A short trace spreads over at least 520 pt (where no gap would be cut).
+            if let first = instants.first, let last = instants.last, last > first {
+                let span = Double(last - first) / 1_000_000
+                let widest = Double(gaps.max() ?? 0) / 1_000_000
+                if span * scale < 520 { scale = max(scale, min(4_000, 520 / span, Timeline.breakAbove / widest)) }
+            }
+            xs = [0]
+            for (i, g) in gaps.enumerated() {
+                let w = Double(g) / 1_000_000 * scale
+                if w > Timeline.breakAbove {
+                    breaks.append((i, xs[i] + Timeline.maxBand + 8, xs[i] + Timeline.maxBand + 8 + Timeline.breakWidth, g))
+                    xs.append(xs[i] + Timeline.maxBand + 16 + Timeline.breakWidth)
+                } else {
+                    xs.append(xs[i] + w)
+                }
+            }
+            bands = instants.indices.map { i in
+                i + 1 < xs.count ? min(Timeline.maxBand, max(0, (xs[i + 1] - xs[i]) * 0.4)) : Timeline.maxBand
+            }
+            endX = (xs.last ?? 0) + Timeline.maxBand + 24
+            // Ticks: a round step (1, 2 or 5 × 10^k µs) at least 56 pt apart, within each stretch
+            // between breaks; each stretch's first instant is ticked too.
+            let minStep = 56 / scale * 1_000_000
+            var step: Int64 = 1
+            while Double(step) < minStep {
+                let m = step
+                if Double(2 * m) >= minStep { step = 2 * m } else if Double(5 * m) >= minStep { step = 5 * m } else { step = 10 * m }
+            }
+            var segmentStart = 0
+            let ends = breaks.map(\.after) + [instants.count - 1]
+            for end in ends {
+                let t0 = instants[segmentStart], t1 = instants[end]
+                let x0 = xs[segmentStart]
+                ticks.append((x0, t0))
+                var t = (t0 / step + 1) * step
+                while t <= t1 + (end == instants.count - 1 ? step : 0) {
+                    let x = x0 + Double(t - t0) / 1_000_000 * scale
+                    if x - (ticks.last?.x ?? -.infinity) >= 40, end != instants.count - 1 || x <= endX { ticks.append((x, t)) }
+                    t += step
+                }
+                segmentStart = end + 1
+            }
+        }
+
+        /// The x of instant `t` (an instant of the trace).
+        func x(_ t: Int64) -> Double {
+            var lo = 0, hi = instants.count - 1
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if instants[mid] < t { lo = mid + 1 } else { hi = mid }
+            }
+            return xs.isEmpty ? 0 : xs[lo]
+        }
+
+        func index(_ t: Int64) -> Int {
+            var lo = 0, hi = instants.count - 1
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if instants[mid] < t { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+    }
+
     /// The timeline of `trace` as a graph to render with the `nop2` engine.
     public static func graph(_ trace: Trace, options: Options = Options()) -> Graph {
-        let events = trace.events.filter { e in
-            (options.from.map { e.t >= $0 } ?? true) && (options.to.map { e.t <= $0 } ?? true)
+        let all = trace.events
+        var kept: [Int] = []  // indices into trace.events
+        for (i, e) in all.enumerated() where (options.from.map { e.t >= $0 } ?? true) && (options.to.map { e.t <= $0 } ?? true) {
+            kept.append(i)
         }
         // Lanes, in order of first appearance within their motherboard group.
         var gateOf: [String: String] = [:]
-        for e in trace.events { if case .barrierStarted(let barrier, let gate) = e.body { gateOf["\(e.mb)|\(barrier)"] = gate } }
+        for e in all { if case .barrierStarted(let barrier, let gate) = e.body { gateOf["\(e.mb)|\(barrier)"] = gate } }
         var lanes: [String: Lane] = [:]
         var laneOrder: [String] = []
-        var laneOf = [String](repeating: "", count: events.count)
-        for (i, e) in events.enumerated() {
-            let lane = Self.lane(of: e, gateOf: gateOf)
+        var laneOf: [Int: String] = [:]  // trace index → lane key
+        laneOf.reserveCapacity(kept.count)
+        for i in kept {
+            let lane = Self.lane(of: all[i], gateOf: gateOf)
             laneOf[i] = lane.key
             if lanes[lane.key] == nil {
                 lanes[lane.key] = lane
@@ -76,49 +172,40 @@ public struct Timeline {
             laneOrder = laneOrder.filter { key in
                 guard key.hasPrefix("b|") else { return false }
                 let keyPath = String(key.dropFirst(2))
-                return options.boards.contains(keyPath) || options.boards.contains(lanes[key]!.label)
+                return options.boards.contains(keyPath) || options.boards.contains(lanes[key]?.label ?? "")
             }
         }
-        let groups = ["stimuli"] + Array(Set(laneOrder.map { lanes[$0]!.group }).subtracting(["stimuli", "dispatch"])).sorted() + ["dispatch"]
+        let groups = ["stimuli"] + Array(Set(laneOrder.compactMap { lanes[$0]?.group }).subtracting(["stimuli", "dispatch"])).sorted() + ["dispatch"]
         let groupRank = Dictionary(uniqueKeysWithValues: groups.enumerated().map { ($1, $0) })
         laneOrder = laneOrder.enumerated().sorted { a, b in
-            let ga = groupRank[lanes[a.element]!.group]!, gb = groupRank[lanes[b.element]!.group]!
+            let ga = groupRank[lanes[a.element]?.group ?? ""] ?? 0, gb = groupRank[lanes[b.element]?.group ?? ""] ?? 0
             return ga != gb ? ga < gb : a.offset < b.offset
         }.map(\.element)
-        for (r, key) in laneOrder.enumerated() { lanes[key]!.row = r }
+        for (r, key) in laneOrder.enumerated() { lanes[key]?.row = r }
         let shown = Set(laneOrder)
-        // Per event: whether its lane is drawn, and the lane's y (looked up once, not per use).
-        var isShown = [Bool](repeating: false, count: events.count)
-        var laneY = [Double](repeating: 0, count: events.count)
-        for i in events.indices where shown.contains(laneOf[i]) {
-            isShown[i] = true
-            laneY[i] = -Double(lanes[laneOf[i]]!.row) * rowGap
-        }
+        func y(_ lane: String) -> Double { -Double(lanes[lane]?.row ?? 0) * rowGap }
+        let visible = kept.filter { shown.contains(laneOf[$0] ?? "") }
 
-        // x per event: columns per distinct time.
-        var x = [Double](repeating: 0, count: events.count)
-        var ticks: [(t: TraceTime, x: Double)] = []
-        var cursor = 0.0
-        var previous: TraceTime?
-        for (i, e) in events.enumerated() where isShown[i] {
-            if e.t != previous {
-                if let p = previous {
-                    let seconds = Double(e.t.microseconds - p.microseconds) / 1_000_000
-                    cursor += min(max(seconds * pointsPerSecond, minGap), maxGap)
-                }
-                ticks.append((e.t, cursor))
-                previous = e.t
-            } else {
-                cursor += step
+        // x: the instant's x, then along its band in the lane's own order.
+        let axis = Axis(visible.map { all[$0].t.microseconds })
+        var x: [Int: Double] = [:]
+        x.reserveCapacity(visible.count)
+        do {
+            var perLaneInstant: [String: [Int]] = [:]
+            for i in visible { perLaneInstant["\(laneOf[i] ?? "")|\(all[i].t.microseconds)", default: []].append(i) }
+            for (_, list) in perLaneInstant {
+                let k = axis.index(all[list[0]].t.microseconds)
+                let base = axis.xs.isEmpty ? 0 : axis.xs[k]
+                let each = list.count > 1 ? min(step, axis.bands[k] / Double(list.count - 1)) : 0
+                for (j, i) in list.enumerated() { x[i] = base + Double(j) * each }
             }
-            x[i] = cursor
         }
-        let endX = cursor + maxGap / 2
-        func y(_ lane: String) -> Double { -Double(lanes[lane]!.row) * rowGap }
+        let endX = axis.endX
+        var used = Set<Mark>()
 
         var g = Graph(name: "timeline")
         g.attributes = [
-            "label": "\(trace.header.scenario ?? "trace") · timeline · \(events.count) events", "labelloc": "t",
+            "label": "\(trace.header.scenario ?? "trace") · timeline · \(visible.count) events", "labelloc": "t",
             "fontname": "Helvetica", "fontsize": "16", "comment": "boardy-viz timeline; layout: pinned (nop2)",
         ]
         g.nodeDefaults = [
@@ -131,7 +218,7 @@ public struct Timeline {
         var groupNodes: [String: [Node]] = [:]
         var laneNames: Set<String> = []
         for key in laneOrder {
-            let lane = lanes[key]!
+            guard let lane = lanes[key] else { continue }
             let ly = y(key)
             // Named for its <title> (shown on hover). "lane: " cannot start an event's name ("#")
             // or a point's ("ls:", "le:", ...); a hostile trace can give two lanes the same label
@@ -157,96 +244,177 @@ public struct Timeline {
         for group in groups {
             guard let nodes = groupNodes[group] else { continue }
             if !MotherboardPath(group).isRoot {  // an inner motherboard, below a root
-                let rows = laneOrder.filter { lanes[$0]!.group == group }.map { lanes[$0]!.row }
-                let top = -Double(rows.min()!) * rowGap + rowGap / 2
-                let bottom = -Double(rows.max()!) * rowGap - rowGap / 2
+                let rows = laneOrder.filter { lanes[$0]?.group == group }.compactMap { lanes[$0]?.row }
+                let top = -Double(rows.min() ?? 0) * rowGap + rowGap / 2
+                let bottom = -Double(rows.max() ?? 0) * rowGap - rowGap / 2
                 g.subgraphs.append(
                     Subgraph(
                         name: "cluster_\(group)",
-                        attributes: ["label": group, "bb": "\(laneLabelX - 120),\(bottom),\(endX + 10),\(top)", "style": "dashed", "color": "#5a8f4e"],
+                        attributes: [
+                            "label": group, "bb": "\(laneLabelX - 120),\(bottom),\(endX + 10),\(top)", "style": "dashed", "color": "#5a8f4e",
+                            "labeljust": "r", "fontsize": "9", "fontcolor": "#5a8f4e",
+                        ],
                         nodes: nodes))
             } else {
                 g.nodes += nodes
             }
         }
 
-        // The axis and its ticks, above the lanes.
-        let axisY = rowGap * 1.2
-        let tickEvery = max(1, ticks.count / 400)
-        for (k, tick) in ticks.enumerated() where k % tickEvery == 0 || k == ticks.count - 1 {
+        // The axis: a line, evenly spaced ticks, breaks, and a bracket under each instant whose
+        // events stack in a band.
+        let axisY = rowGap * 1.2 + 12  // room for three levels of stimulus labels on the first lane
+        let bottomY = laneOrder.isEmpty ? 0 : y(laneOrder[laneOrder.count - 1]) - rowGap / 2
+        for (k, tick) in axis.ticks.enumerated() {
             g.nodes.append(
                 Node(
                     "t:\(k)",
                     attributes: [
-                        "shape": "plaintext", "style": "", "label": "\(tick.t)s", "id": "tick-\(k)",
-                        "pos": "\(tick.x),\(axisY)", "fontsize": "9",
+                        "shape": "plaintext", "style": "", "label": "\(TraceTime(microseconds: tick.t))s", "id": "tick-\(k)",
+                        "pos": "\(tick.x),\(axisY + 8)", "fontsize": "9",
                     ]))
+            g.nodes.append(point("tk:\(k)a", tick.x, axisY - 4))
+            g.nodes.append(point("tk:\(k)b", tick.x, bottomY))
+            g.edges.append(Edge(from: "tk:\(k)a", to: "tk:\(k)b", attributes: ["arrowhead": "none", "color": "#f0f0f0", "penwidth": "0.8"]))
         }
-        g.nodes.append(Node("axis:a", attributes: ["label": "", "shape": "point", "width": "0.01", "height": "0.01", "pos": "0,\(axisY - 10)"]))
-        g.nodes.append(point("axis:b", endX, axisY - 10))
-        g.edges.append(Edge(from: "axis:a", to: "axis:b", attributes: ["label": "", "color": "#555555", "id": "axis"]))
+        var axisStart = 0.0
+        for (n, b) in axis.breaks.enumerated() {
+            g.nodes.append(point("ax:\(n)a", axisStart, axisY - 10))
+            g.nodes.append(point("ax:\(n)b", b.from, axisY - 10))
+            g.edges.append(Edge(from: "ax:\(n)a", to: "ax:\(n)b", attributes: ["color": "#555555", "arrowhead": "none", "id": n == 0 ? "axis" : "axis-\(n + 1)"]))
+            var a: Attributes = [
+                "id": "break-\(n + 1)", "label": "≈ +\(TraceTime(microseconds: b.idle))s", "pos": "\((b.from + b.to) / 2),\(axisY - 10)",
+                "tooltip": "nothing happens for \(TraceTime(microseconds: b.idle))s: the axis is broken here",
+            ]
+            apply(.axisBreak, to: &a, used: &used)
+            g.nodes.append(Node("break:\(n)", attributes: a))
+            axisStart = b.to
+        }
+        g.nodes.append(point("ax:enda", axisStart, axisY - 10))
+        g.nodes.append(point("ax:endb", endX, axisY - 10))
+        g.edges.append(Edge(from: "ax:enda", to: "ax:endb", attributes: ["color": "#555555", "id": axis.breaks.isEmpty ? "axis" : "axis-end"]))
+        do {
+            var counts: [Int64: Int] = [:]
+            var spread: [Int64: Double] = [:]
+            for i in visible {
+                let t = all[i].t.microseconds
+                counts[t, default: 0] += 1
+                spread[t] = max(spread[t] ?? 0, (x[i] ?? 0) - axis.x(t))
+            }
+            for (k, t) in axis.instants.enumerated() where (spread[t] ?? 0) > 0 {
+                let w = spread[t] ?? 0
+                var a: Attributes = [
+                    "id": "instant-\(k + 1)", "pos": "\(axis.xs[k] + w / 2),\(axisY - 16)", "width": String((w + 6) / 72),
+                    "tooltip": "\(counts[t] ?? 0) events at t=\(TraceTime(microseconds: t))s, in order left to right",
+                ]
+                apply(.instantBand, to: &a, used: &used)
+                g.nodes.append(Node("instant:\(k)", attributes: a))
+            }
+        }
+
+        // Spans, drawn before the marks so marks sit on top: each a pinned box node, one object
+        // (two points and an edge cost three).
+        let spans = TraceSpans(all)
+        let visibleSet = Set(visible)
+        let lastT = visible.last.map { all[$0].t.microseconds } ?? 0
+        func xAt(_ i: Int?) -> Double {
+            guard let i else { return endX - 12 }
+            if let v = x[i] { return v }
+            return all[i].t.microseconds > lastT ? endX - 12 : axis.x(all[i].t.microseconds)
+        }
+        var spanNumber = 0
+        func span(lane: String, from: Double, to: Double, dy: Double, _ mark: Mark, id: String, tip: String) {
+            guard shown.contains(lane), to > from else { return }
+            spanNumber += 1
+            var a: Attributes = ["id": id, "tooltip": tip, "pos": "\((from + to) / 2),\(y(lane) + dy)", "width": String((to - from) / 72)]
+            apply(mark, to: &a, used: &used)
+            g.nodes.append(Node("span:\(spanNumber)", attributes: a))
+        }
+        for w in spans.waits where visibleSet.contains(w.start) || (w.end.map(visibleSet.contains) ?? false) {
+            let lane = "b|" + FlowModel.Board.key(mb: w.mb, id: w.board)
+            let mark: Mark = switch w.outcome {
+            case .passed: .waitPassed
+            case .failed: .waitFailed
+            case .loop: .waitLoop
+            case .stuck: .waitStuck
+            }
+            let on = w.gateway ? "the gateway (\(w.barrier))" : w.barrier
+            let until = w.end.map { "to t=\(all[$0].t)s: \(w.outcome.rawValue)" } ?? "until the end: stuck"
+            span(lane: lane, from: xAt(w.start), to: xAt(w.end), dy: 0, mark, id: "wait-\(all[w.start].seq)", tip: "\(w.board) waits on \(on) from t=\(all[w.start].t)s \(until)")
+        }
+        for r in spans.runs where visibleSet.contains(r.start) || visibleSet.contains(r.end) {
+            let lane = "b|" + FlowModel.Board.key(mb: r.mb, id: r.board)
+            let from = xAt(r.start), to = xAt(r.end)
+            if let until = r.overlapsUntil {
+                let mid = min(to, xAt(until))
+                span(lane: lane, from: from, to: mid, dy: -9, .queuedRun, id: "queued-\(all[r.start].seq)",
+                     tip: "\(r.board) (activation #\(all[r.start].seq)) while an earlier run was still going (queued, or running beside it) until t=\(all[until].t)s")
+                span(lane: lane, from: mid, to: to, dy: -9, .running, id: "run-\(all[r.start].seq)", tip: "\(r.board) running to t=\(all[r.end].t)s")
+            } else {
+                span(lane: lane, from: from, to: to, dy: -9, .running, id: "run-\(all[r.start].seq)",
+                     tip: "\(r.board) running from t=\(all[r.start].t)s to t=\(all[r.end].t)s")
+            }
+        }
+        for h in spans.holds where visibleSet.contains(h.start) || (h.end.map(visibleSet.contains) ?? false) {
+            let lane = "d|" + h.dispatcher
+            let until = h.end.map { "to t=\(all[$0].t)s" + (h.flushed ? " (flushed)" : "") } ?? "until the end"
+            span(lane: lane, from: xAt(h.start), to: xAt(h.end), dy: 0, h.end == nil ? .heldToEnd : .held, id: "held-\(all[h.start].seq)",
+                 tip: "\(h.dispatcher) holds its events from t=\(all[h.start].t)s \(until)")
+        }
 
         // Events.
-        var xBySeq: [Int: (x: Double, lane: String, name: String)] = [:]
-        xBySeq.reserveCapacity(events.count)
-        var openWaits: [String: [(lane: String, x: Double, seq: Int, barrier: String, t: TraceTime)]] = [:]
-        var spanNumber = 0
-        func span(_ w: (lane: String, x: Double, seq: Int, barrier: String, t: TraceTime), to endX: Double, until: String, color: String, dashed: Bool = false) {
-            spanNumber += 1
-            let ly = y(w.lane)
-            g.nodes.append(point("ws:\(spanNumber)", w.x, ly))
-            g.nodes.append(point("we:\(spanNumber)", endX, ly))
-            var a: Attributes = [
-                "arrowhead": "none", "penwidth": "6", "color": color, "id": "wait-\(w.seq)",
-                "tooltip": "\(lanes[w.lane]!.label) waits on \(w.barrier) from t=\(w.t)s \(until)",
-            ]
-            if dashed { a["style"] = "dashed" }
-            g.edges.append(Edge(from: "ws:\(spanNumber)", to: "we:\(spanNumber)", attributes: a))
-        }
-        for (i, e) in events.enumerated() where isShown[i] {
-            let lane = laneOf[i]
-            let ex = x[i]
+        var labelEnds: [String: Double] = [:]  // lane|level → where its last stimulus label ends
+        var nameBySeq: [Int: (lane: String, name: String)] = [:]
+        nameBySeq.reserveCapacity(visible.count)
+        for i in visible {
+            let e = all[i]
+            let lane = laneOf[i] ?? ""
+            let ex = x[i] ?? 0
+            let ly = y(lane)
             // A mark's name is the event's summary (`#seq kind ...`, then its fields): Graphviz
             // writes the name as the mark's <title>, which viewers show on hover. A tooltip
             // attribute instead wraps every mark in an anchor, which made a 100k-event render
             // about half as slow again.
             let name = e.summary
-            xBySeq[e.seq] = (ex, lane, name)
-            var a = Self.mark(e)
+            nameBySeq[e.seq] = (lane, name)
+            let m = Self.mark(e)
+            var a = m.attributes
+            used.insert(m)
             a["id"] = "event-\(e.seq)"
-            a["pos"] = "\(ex),\(laneY[i])"
+            a["pos"] = "\(ex),\(ly)"
             g.nodes.append(Node(name, attributes: a))
-            switch e.body {
-            case .gatewayChecked(_, let barrier, let result) where result == .wait:
-                openWaits["\(e.mb)|\(barrier)", default: []].append((lane, ex, e.seq, barrier, e.t))
-            case .barrierChecked(_, let barrier, _, let result) where result == .wait:
-                openWaits["\(e.mb)|\(barrier)", default: []].append((lane, ex, e.seq, barrier, e.t))
-            case .barrierResolved(let barrier, let passed, _):
-                for w in openWaits.removeValue(forKey: "\(e.mb)|\(barrier)") ?? [] {
-                    span(w, to: ex, until: "to t=\(e.t)s: \(passed ? "passed" : "failed")", color: passed ? "#2ca02c66" : "#d6272866")
-                }
-            case .activationCancelled(let board, let reason) where reason == .loop:
-                let laneKey = "b|" + FlowModel.Board.key(mb: e.mb, id: board)
-                for k in openWaits.keys.sorted() {  // sorted: the spans' order is in the output
-                    let ws = openWaits[k]!
-                    let mine = ws.filter { $0.lane == laneKey }
-                    guard !mine.isEmpty else { continue }
-                    for w in mine { span(w, to: ex, until: "to t=\(e.t)s: cancelled, barrier loop", color: "#d62728aa") }
-                    openWaits[k] = ws.filter { $0.lane != laneKey }
-                }
-            default: break
+            if case .stimulus(let action, let fields) = e.body {
+                // Labels of close stimuli on one lane step up, three levels, so they never overlap.
+                let text = Self.stimulusLabel(action, fields)
+                let half = Double(text.count) * 2.3 + 4
+                var level = 0
+                while level < 2, (labelEnds[lane + "|\(level)"] ?? -.infinity) > ex - half { level += 1 }
+                labelEnds[lane + "|\(level)"] = ex + half
+                g.nodes.append(
+                    Node(
+                        "sl:\(e.seq)",
+                        attributes: [
+                            "shape": "plaintext", "style": "", "label": text, "fontsize": "8",
+                            "fontcolor": "#6b4e9b", "pos": "\(ex),\(ly + 13 + Double(level) * 9)", "id": "stimulus-label-\(e.seq)",
+                        ]))
             }
-            if options.causes, let c = e.cause, let from = xBySeq[c], from.lane != lane {
+            if options.causes, let c = e.cause, let from = nameBySeq[c], from.lane != lane {
                 var a: Attributes = ["id": "cause-\(e.seq)"]
-                if Self.isFailure(e) { a["color"] = "#d62728" }
+                apply(Self.isFailure(e) ? .failureCause : .cause, to: &a, used: &used)
                 g.edges.append(Edge(from: from.name, to: name, attributes: a))
             }
         }
-        for key in openWaits.keys.sorted() {
-            for w in openWaits[key]! { span(w, to: endX, until: "until the end: stuck", color: "#d62728aa", dashed: true) }
-        }
-        legend(into: &g, at: (laneLabelX - 60, axisY + rowGap * 1.4))
+        legend(Mark.allCases.filter(used.contains), into: &g, at: (laneLabelX - 100, axisY + 22), width: max(endX - laneLabelX + 100, 420))
         return g
+    }
+
+    /// A stimulus in a few words: `network: cellular`, `flush`, `track: purchase`, `activate`.
+    static func stimulusLabel(_ action: String, _ fields: JSONObject) -> String {
+        switch action {
+        case "network": return "network: " + (fields["network"].map(FlowModel.describe) ?? "?")
+        case "track": return "track: " + (fields["event"].map(FlowModel.describe) ?? "?")
+        case "complete": return "complete: " + (fields["with"].map(FlowModel.describe) ?? fields["success"].map(FlowModel.describe) ?? "")
+        default: return action
+        }
     }
 
     /// Renders the timeline of `trace` (`dot`: the graph before layout, with pinned positions).
@@ -259,6 +427,12 @@ public struct Timeline {
     static func lane(of e: TraceEvent, gateOf: [String: String]) -> Lane {
         func board(_ b: String) -> Lane {
             let k = FlowModel.Board.key(mb: e.mb, id: b)
+            let path = MotherboardPath(e.mb)
+            if path.isGatewayProxy {
+                // One gateway run's own gate instance: a lane beside the gateway's motherboard.
+                let destination = String((path.owner ?? "").dropLast(".___GATEWAY___".count))
+                return Lane(key: "b|" + k, label: "\(b) · gate run for \(destination)", elementID: "board-" + k, group: path.gatewayHost.rawValue)
+            }
             return Lane(key: "b|" + k, label: k, elementID: "board-" + k, group: e.mb)
         }
         func dispatcher(_ d: String?) -> Lane {
@@ -293,61 +467,191 @@ public struct Timeline {
         }
     }
 
-    /// Shape and colour per kind (the legend lists them).
-    static func mark(_ e: TraceEvent) -> Attributes {
-        switch e.body {
-        case .stimulus: return ["shape": "star", "fillcolor": "#9467bd", "width": "0.22", "height": "0.22"]
-        case .activationRequested: return ["fillcolor": "#ffffff"]
-        case .activationPerformed: return ["fillcolor": "#2ca02c"]
-        case .activationCancelled: return ["shape": "Msquare", "fillcolor": "#d62728", "color": "#d62728"]
-        case .gatewayChecked(_, _, let r): return ["shape": "square", "fillcolor": r == .wait ? "#2b6cb0" : "#c6d8ee"]
-        case .barrierChecked(_, _, _, let r): return ["shape": "square", "fillcolor": r == .wait ? "#b06d00" : "#f3dfc1"]
-        case .barrierStarted: return ["shape": "invtriangle", "fillcolor": "#ff7f0e"]
-        case .barrierResolved(_, let passed, _): return ["shape": "triangle", "fillcolor": passed ? "#2ca02c" : "#d62728"]
-        case .barrierLoop: return ["shape": "doubleoctagon", "fillcolor": "#d62728", "width": "0.24", "height": "0.24"]
-        case .outputSent: return ["shape": "diamond", "fillcolor": "#333333"]
-        case .flowRouted: return ["shape": "triangle", "orientation": "-90", "fillcolor": "#bbbbbb"]  // pointing right; rarrow costs a corner pass per mark
-        case .commandSent: return ["shape": "house", "fillcolor": "#17becf"]
-        case .boardCompleted(_, let ok): return ["shape": "doublecircle", "fillcolor": ok == false ? "#d62728" : "#7f7f7f"]
-        case .dispatchQueued: return ["shape": "box", "fillcolor": "#cccccc"]
-        case .dispatchBlocked: return ["shape": "box", "fillcolor": "#ff7f0e"]
-        case .dispatchSent: return ["shape": "box", "fillcolor": "#2ca02c"]
-        case .dispatchBarrier(_, _, let state, _): return ["shape": "box", "fillcolor": state == "open" ? "#c7e9c0" : "#fcbba1"]
-        case .stuckBarrier, .stuckDispatcher: return ["shape": "octagon", "fillcolor": "#d62728", "width": "0.22", "height": "0.22"]
-        case .unknown, .dispatchDropped, .runaway: return ["fillcolor": "#eeeeee", "style": "filled,dashed"]
+    /// Every encoding a timeline uses, defined once: marks, spans and lines in the picture and
+    /// their samples in the legend take their attributes from here. Colours from the Okabe–Ito
+    /// palette (told apart with colour-blindness too), and shapes differ where colours are close.
+    enum Mark: Int, CaseIterable, Hashable {
+        case stimulus, requested, performed, cancelled, gatewayWait, gatewayPass, barrierWait, barrierPass, gateStarted
+        case resolvedPassed, resolvedFailed, loop, output, routed, command, completed, failedCompletion
+        case queued, blocked, sent, flushSent, dispatchOpen, dispatchClosed, stuck, other
+        case waitPassed, waitFailed, waitLoop, waitStuck, running, queuedRun, held, heldToEnd
+        case cause, failureCause, instantBand, axisBreak
+
+        var attributes: Attributes {
+            switch self {
+            case .stimulus: return ["shape": "star", "fillcolor": "#cc79a7", "width": "0.22", "height": "0.22"]
+            case .requested: return ["fillcolor": "#ffffff"]
+            case .performed: return ["fillcolor": "#009e73"]
+            case .cancelled: return ["shape": "Msquare", "fillcolor": "#d55e00", "color": "#d55e00"]
+            case .gatewayWait: return ["shape": "square", "fillcolor": "#0072b2"]
+            case .gatewayPass: return ["shape": "square", "fillcolor": "#cfe3f1"]
+            case .barrierWait: return ["shape": "diamond", "fillcolor": "#e69f00", "width": "0.2", "height": "0.2"]
+            case .barrierPass: return ["shape": "diamond", "fillcolor": "#f6dfa8", "width": "0.2", "height": "0.2"]
+            case .gateStarted: return ["shape": "invtriangle", "fillcolor": "#f0e442"]
+            case .resolvedPassed: return ["shape": "triangle", "fillcolor": "#009e73"]
+            case .resolvedFailed: return ["shape": "triangle", "fillcolor": "#d55e00"]
+            case .loop: return ["shape": "doubleoctagon", "fillcolor": "#d55e00", "width": "0.24", "height": "0.24"]
+            case .output: return ["shape": "diamond", "fillcolor": "#333333", "width": "0.14", "height": "0.14"]
+            case .routed: return ["shape": "triangle", "orientation": "-90", "fillcolor": "#bbbbbb"]  // pointing right; rarrow costs a corner pass per mark
+            case .command: return ["shape": "house", "fillcolor": "#56b4e9"]
+            case .completed: return ["shape": "doublecircle", "fillcolor": "#7f7f7f"]
+            case .failedCompletion: return ["shape": "doublecircle", "fillcolor": "#d55e00"]
+            case .queued: return ["shape": "box", "fillcolor": "#dddddd"]
+            case .blocked: return ["shape": "invtrapezium", "fillcolor": "#cc79a7"]
+            case .sent: return ["shape": "box", "fillcolor": "#009e73"]
+            case .flushSent: return ["shape": "box", "fillcolor": "#f0e442", "peripheries": "2"]
+            case .dispatchOpen: return ["shape": "hexagon", "fillcolor": "#c7e9c0"]
+            case .dispatchClosed: return ["shape": "hexagon", "fillcolor": "#d55e00"]
+            case .stuck: return ["shape": "octagon", "fillcolor": "#d55e00", "width": "0.22", "height": "0.22"]
+            case .other: return ["fillcolor": "#eeeeee", "style": "filled,dashed"]
+            case .waitPassed: return ["shape": "box", "style": "filled", "fixedsize": "true", "height": "0.1", "color": "#009e7366", "fillcolor": "#009e7366"]
+            case .waitFailed: return ["shape": "box", "style": "filled", "fixedsize": "true", "height": "0.1", "color": "#d55e0088", "fillcolor": "#d55e0066"]
+            case .waitLoop: return ["shape": "box", "style": "filled", "fixedsize": "true", "height": "0.1", "color": "#d55e00", "fillcolor": "#d55e00aa"]
+            case .waitStuck: return ["shape": "box", "style": "filled,dashed", "fixedsize": "true", "height": "0.1", "color": "#d55e00", "fillcolor": "#d55e0033"]
+            case .running: return ["shape": "box", "style": "filled", "fixedsize": "true", "height": "0.05", "color": "#555555", "fillcolor": "#555555"]
+            case .queuedRun: return ["shape": "box", "style": "dotted", "fixedsize": "true", "height": "0.05", "color": "#555555"]
+            case .held: return ["shape": "box", "style": "filled", "fixedsize": "true", "height": "0.1", "color": "#cc79a799", "fillcolor": "#cc79a766"]
+            case .heldToEnd: return ["shape": "box", "style": "filled,dashed", "fixedsize": "true", "height": "0.1", "color": "#cc79a7", "fillcolor": "#cc79a733"]
+            case .cause: return [:]
+            case .failureCause: return ["color": "#d55e00"]
+            case .instantBand: return ["shape": "box", "style": "filled", "fixedsize": "true", "height": "0.04", "color": "#777777", "fillcolor": "#777777", "label": ""]
+            case .axisBreak: return ["shape": "plaintext", "style": "", "fontsize": "9", "fontcolor": "#555555"]
+            }
+        }
+
+        /// Lines (drawn as edges between two points in the legend).
+        var isLine: Bool { self == .cause || self == .failureCause }
+
+        var text: String {
+            switch self {
+            case .stimulus: return "stimulus (labelled)"
+            case .requested: return "requested"
+            case .performed: return "performed"
+            case .cancelled: return "cancelled"
+            case .gatewayWait: return "gateway: wait"
+            case .gatewayPass: return "gateway: pass / exempt"
+            case .barrierWait: return "barrier: wait"
+            case .barrierPass: return "barrier: pass"
+            case .gateStarted: return "gate started"
+            case .resolvedPassed: return "barrier passed"
+            case .resolvedFailed: return "barrier failed"
+            case .loop: return "barrier loop"
+            case .output: return "output"
+            case .routed: return "flow routed"
+            case .command: return "command"
+            case .completed: return "completed"
+            case .failedCompletion: return "completed (failure)"
+            case .queued: return "dispatch queued"
+            case .blocked: return "dispatch blocked"
+            case .sent: return "dispatch sent"
+            case .flushSent: return "sent by a flush"
+            case .dispatchOpen: return "dispatch barrier open"
+            case .dispatchClosed: return "dispatch barrier closed"
+            case .stuck: return "stuck at the end"
+            case .other: return "other / unknown"
+            case .waitPassed: return "waiting, then passed"
+            case .waitFailed: return "waiting, then failed"
+            case .waitLoop: return "waiting, cancelled (loop)"
+            case .waitStuck: return "waiting to the end"
+            case .running: return "running"
+            case .queuedRun: return "queued behind an earlier run"
+            case .held: return "dispatcher holding"
+            case .heldToEnd: return "holding to the end"
+            case .cause: return "cause"
+            case .failureCause: return "cause of a failure"
+            case .instantBand: return "same instant, in order"
+            case .axisBreak: return "idle stretch cut"
+            }
         }
     }
 
-    static func legend(into g: inout Graph, at origin: (x: Double, y: Double)) {
-        let items: [(String, TraceEvent.Body)] = [
-            ("stimulus", .stimulus(action: "activate", fields: [:])),
-            ("requested", .activationRequested(board: "", source: nil, input: nil)),
-            ("performed", .activationPerformed(board: "", input: nil)),
-            ("cancelled", .activationCancelled(board: "", reason: .loop)),
-            ("gateway wait", .gatewayChecked(board: "", barrier: "", result: .wait)),
-            ("barrier wait", .barrierChecked(board: "", barrier: "", scope: "", result: .wait)),
-            ("gate started", .barrierStarted(barrier: "", board: "")),
-            ("resolved", .barrierResolved(barrier: "", passed: true, released: 0)),
-            ("loop", .barrierLoop(board: "", cycle: [])),
-            ("output", .outputSent(board: "", output: .null)),
-            ("routed", .flowRouted(from: "", output: .null, to: nil, action: "")),
-            ("completed", .boardCompleted(board: "", success: true)),
-            ("dispatch sent", .dispatchSent(dispatcher: "", events: 1, flush: false)),
-            ("stuck", .stuckBarrier(barrier: "", gate: "", waiting: [])),
-        ]
-        var sub = Subgraph(name: "cluster_legend", attributes: ["label": "legend", "style": "rounded", "color": "#cccccc", "id": "legend"])
-        for (i, (text, body)) in items.enumerated() {
-            let px = origin.x + Double(i % 7) * 110
-            let py = origin.y + Double(1 - i / 7) * 26
-            var a = mark(TraceEvent(seq: 0, t: .zero, mb: MotherboardPath.main.rawValue, body: body))
-            a["id"] = "legend-\(i + 1)"
-            a["label"] = ""
-            a["pos"] = "\(px),\(py)"
-            sub.nodes.append(Node("lg:\(i)", attributes: a))
-            sub.nodes.append(
-                Node("lgt:\(i)", attributes: ["shape": "plaintext", "style": "", "label": text, "pos": "\(px + 48),\(py)", "fontsize": "9"]))
+    /// `mark`'s attributes laid over `base`.
+    static func apply(_ mark: Mark, to base: inout Attributes, used: inout Set<Mark>) {
+        for (k, v) in mark.attributes { base[k] = v }
+        used.insert(mark)
+    }
+
+    /// The mark of an event.
+    static func mark(_ e: TraceEvent) -> Mark {
+        switch e.body {
+        case .stimulus: return .stimulus
+        case .activationRequested: return .requested
+        case .activationPerformed: return .performed
+        case .activationCancelled: return .cancelled
+        case .gatewayChecked(_, _, let r): return r == .wait ? .gatewayWait : .gatewayPass
+        case .barrierChecked(_, _, _, let r): return r == .wait ? .barrierWait : .barrierPass
+        case .barrierStarted: return .gateStarted
+        case .barrierResolved(_, let passed, _): return passed ? .resolvedPassed : .resolvedFailed
+        case .barrierLoop: return .loop
+        case .outputSent: return .output
+        case .flowRouted: return .routed
+        case .commandSent: return .command
+        case .boardCompleted(_, let ok): return ok == false ? .failedCompletion : .completed
+        case .dispatchQueued: return .queued
+        case .dispatchBlocked: return .blocked
+        case .dispatchSent(_, _, let flush): return flush ? .flushSent : .sent
+        case .dispatchBarrier(_, _, let state, _): return state == "open" ? .dispatchOpen : .dispatchClosed
+        case .stuckBarrier, .stuckDispatcher: return .stuck
+        case .unknown, .dispatchDropped, .runaway: return .other
         }
-        sub.attributes["bb"] = "\(origin.x - 20),\(origin.y - 20),\(origin.x + 7 * 110 + 20),\(origin.y + 60)"
+    }
+
+    /// The legend: exactly the marks drawn, packed in rows as wide as the timeline, above it.
+    static func legend(_ marks: [Mark], into g: inout Graph, at origin: (x: Double, y: Double), width: Double) {
+        guard !marks.isEmpty else { return }
+        let rowHeight = 16.0, sample = 24.0
+        // Helvetica at 8 pt: under 4.4 pt a character on average.
+        func textWidth(_ m: Mark) -> Double { Double(m.text.count) * 4.4 + 6 }
+        var rows: [[Int]] = [[]]
+        var used = 0.0
+        for (i, m) in marks.enumerated() {
+            let w = sample + textWidth(m) + 8
+            if used + w > width, !(rows.last ?? []).isEmpty {
+                rows.append([])
+                used = 0
+            }
+            rows[rows.count - 1].append(i)
+            used += w
+        }
+        var sub = Subgraph(name: "cluster_legend", attributes: ["label": "", "style": "rounded", "color": "#cccccc", "id": "legend"])
+        var unused = Set<Mark>()
+        var maxX = origin.x
+        for (r, row) in rows.enumerated() {
+            var x = origin.x + 8
+            let py = origin.y + 6 + Double(rows.count - 1 - r) * rowHeight + rowHeight / 2
+            for i in row {
+                let m = marks[i]
+                let px = x + sample / 2
+                if m.isLine {
+                    var a: Attributes = ["id": "legend-\(i + 1)", "pos": "e,\(px + 12),\(py) \(px - 12),\(py) \(px - 5),\(py) \(px + 2),\(py) \(px + 8),\(py)"]
+                    apply(m, to: &a, used: &unused)
+                    sub.nodes.append(point("lga:\(i)", px - 12, py))
+                    sub.nodes.append(point("lgb:\(i)", px + 12, py))
+                    g.edges.append(Edge(from: "lga:\(i)", to: "lgb:\(i)", attributes: a))
+                } else {
+                    var a: Attributes = ["id": "legend-\(i + 1)", "label": "", "pos": "\(px),\(py)"]
+                    apply(m, to: &a, used: &unused)
+                    if m.attributes["fixedsize"] == "true" { a["width"] = "0.33" }  // a span's sample
+                    if m == .axisBreak { a["label"] = "≈" }
+                    // Samples a little smaller than the marks, so rows stay thin.
+                    if a["width"] == nil || m.attributes["fixedsize"] != "true" {
+                        for k in ["width", "height"] { a[k] = String(min(Double(a[k] ?? "0.16") ?? 0.16, 0.18)) }
+                    }
+                    sub.nodes.append(Node("lg:\(i)", attributes: a))
+                }
+                let w = textWidth(m)
+                sub.nodes.append(
+                    Node(
+                        "lgt:\(i)",
+                        attributes: [
+                            "shape": "plaintext", "style": "", "label": m.text, "pos": "\(x + sample + w / 2),\(py)", "fontsize": "8",
+                            "fixedsize": "true", "width": String(w / 72), "height": "0.18", "margin": "0",
+                        ]))
+                x += sample + w + 8
+            }
+            maxX = max(maxX, x)
+        }
+        sub.attributes["bb"] = "\(origin.x),\(origin.y),\(maxX + 4),\(origin.y + Double(rows.count) * rowHeight + 12)"
         g.subgraphs.append(sub)
     }
 }
