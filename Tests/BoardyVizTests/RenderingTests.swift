@@ -223,17 +223,18 @@ struct TimelineTests {
             }
         }
         #expect(!waits.isEmpty)
-        for w in waits { #expect(edges.contains("wait-\(w.seq)")) }
+        let nodes = try svg.ids("node")
+        for w in waits { #expect(nodes.contains("wait-\(w.seq)")) }
         #expect(edges.contains { $0.hasPrefix("cause-") })
     }
 
     @Test("stuck-gate: the open wait runs to the end, dashed; barrier-loop: the loop and its cancellations are red")
     func stuckAndLoop() throws {
         let stuck = try SVG(Timeline.render(try sampleTrace("stuck-gate"), format: .svg))
-        let dashedWaits = try stuck.groups("edge").filter { e in
-            let paths = try e.nodes(forXPath: ".//*[local-name()='path']")
+        let dashedWaits = try stuck.groups("node").filter { e in
+            let shapes = try e.nodes(forXPath: ".//*[local-name()='polygon']")
             return (e.attr("id") ?? "").hasPrefix("wait-")
-                && paths.contains { ($0 as? XMLElement)?.attr("stroke-dasharray") != nil }
+                && shapes.contains { ($0 as? XMLElement)?.attr("stroke-dasharray") != nil }
         }
         #expect(!dashedWaits.isEmpty)
         let loopTrace = try sampleTrace("barrier-loop")
@@ -241,7 +242,7 @@ struct TimelineTests {
         let loopSeq = loopTrace.events.first { $0.kind == "barrier.loop" }!.seq
         let mark = try loop.groups("node").first { $0.attr("id") == "event-\(loopSeq)" }
         let fill = try mark?.nodes(forXPath: ".//*[local-name()='polygon']").first.flatMap { ($0 as? XMLElement)?.attr("fill") }
-        #expect(fill == "#d62728")
+        #expect(fill == "#d55e00")
     }
 
     @Test("time windows and board filters keep only what they name")

@@ -387,10 +387,10 @@ public enum FlowGraph {
     static func legend(_ marks: [Mark], around box: LayoutBox) -> Graph {
         var g = Graph(name: "legend")
         guard !marks.isEmpty else { return g }
-        let sample = 34.0, gap = 6.0, pad = 8.0, rowHeight = 20.0
-        // Helvetica at 9 pt averages under 5 pt a character: a generous estimate, so text never
-        // runs into the next entry.
-        func width(_ m: Mark) -> Double { sample + gap + Double(m.text.count) * 5.0 + 14 }
+        let sample = 28.0, gap = 5.0, pad = 7.0, rowHeight = 17.0, charWidth = 4.5
+        // Helvetica at 8 pt averages about 4.2 pt a character: a generous estimate, so text
+        // never runs into the next entry.
+        func width(_ m: Mark) -> Double { sample + gap + Double(m.text.count) * charWidth + 12 }
         let widths = marks.map(width)
         // Below: rows no wider than the picture (at least one entry a row).
         func rows(limit: Double) -> [[Int]] {
@@ -406,19 +406,31 @@ public enum FlowGraph {
             }
             return out
         }
-        let belowRows = rows(limit: max(box.width, 240))
-        let belowWidth = belowRows.map { $0.reduce(0.0) { $0 + widths[$1] } }.max() ?? 0
-        let belowArea = max(box.width, belowWidth + 2 * pad) * (box.height + Double(belowRows.count) * rowHeight + 2 * pad + 10)
+        // Below: rows as wide as the picture, or wider when that takes a smaller share of it.
+        var belowRows = rows(limit: max(box.width, 240))
+        var belowWidth = 0.0
+        var belowShare = Double.infinity
+        for limit in [max(box.width, 240), box.width * 1.5, box.width * 2, widths.reduce(0, +)] {
+            let r = rows(limit: limit)
+            let w = r.map { $0.reduce(0.0) { $0 + widths[$1] } }.max() ?? 0
+            let legendArea = (w + 2 * pad) * (Double(r.count) * rowHeight + 2 * pad)
+            let share = legendArea / (max(box.width, w + 2 * pad) * (box.height + Double(r.count) * rowHeight + 2 * pad + 10))
+            if share < belowShare {
+                (belowRows, belowWidth, belowShare) = (r, w, share)
+            }
+        }
         // Right: one entry a row, in as many columns as the picture's height needs.
         let perColumn = max(1, Int((box.height - 2 * pad) / rowHeight))
         let columns = stride(from: 0, to: marks.count, by: perColumn).map { Array($0..<min($0 + perColumn, marks.count)) }
         let columnWidths = columns.map { $0.map { widths[$0] }.max() ?? 0 }
         let rightWidth = columnWidths.reduce(0, +) + 2 * pad
-        let rightArea = (box.width + rightWidth + 10) * max(box.height, Double(min(marks.count, perColumn)) * rowHeight + 2 * pad)
+        let rightHeight = Double(min(marks.count, perColumn)) * rowHeight + 2 * pad
+        let rightShare = rightWidth * rightHeight / ((box.width + rightWidth + 10) * max(box.height, rightHeight))
         // Entry positions (x of the sample's left end, y of the row's middle).
         var at: [(x: Double, y: Double)] = Array(repeating: (0, 0), count: marks.count)
         let frame: LayoutBox
-        if belowArea <= rightArea {
+        // Whichever takes the smaller share of the whole picture.
+        if belowShare <= rightShare {
             let top = box.minY - 10
             for (r, row) in belowRows.enumerated() {
                 var x = box.minX + pad
@@ -458,19 +470,20 @@ public enum FlowGraph {
                 sub.nodes.append(Node("legend:b\(i)", attributes: ["shape": "point", "width": "0.01", "height": "0.01", "label": "", "style": "invis", "pos": "\(x2),\(y)"]))
                 g.edges.append(Edge(from: "legend:a\(i)", to: "legend:b\(i)", attributes: a))
             } else {
-                var a: Attributes = ["id": "legend-\(i + 1)", "label": "", "fixedsize": "true", "width": "0.42", "height": "0.22", "tooltip": m.text]
+                var a: Attributes = ["id": "legend-\(i + 1)", "label": "", "fixedsize": "true", "width": "0.36", "height": "0.19", "tooltip": m.text]
                 apply(.board, to: &a, used: &unused)
                 if m == .guarded || m == .exempt { a["fillcolor"] = "#ffffff" }
                 apply(m, to: &a, used: &unused)
                 a["pos"] = "\(x + sample / 2),\(y)"
                 sub.nodes.append(Node("legend:n\(i)", attributes: a))
             }
-            let textWidth = Double(m.text.count) * 5.0 + 8
+            let textWidth = Double(m.text.count) * charWidth + 8
             sub.nodes.append(
                 Node(
                     "legend:t\(i)",
                     attributes: [
-                        "shape": "plaintext", "style": "", "label": m.text, "fontsize": "9", "margin": "0", "fixedsize": "true",
+                        "shape": "plaintext", "style": "", "label": m.text, "fontsize": "8", "margin": "0", "fixedsize": "true",
+                        "id": "legend-text-\(i + 1)",
                         "width": String(textWidth / 72), "height": "0.2", "pos": "\(x + sample + gap + textWidth / 2),\(y)",
                     ]))
         }

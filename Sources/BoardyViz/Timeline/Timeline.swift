@@ -645,6 +645,7 @@ public struct Timeline {
                         "lgt:\(i)",
                         attributes: [
                             "shape": "plaintext", "style": "", "label": m.text, "pos": "\(x + sample + w / 2),\(py)", "fontsize": "8",
+                            "id": "legend-text-\(i + 1)",
                             "fixedsize": "true", "width": String(w / 72), "height": "0.18", "margin": "0",
                         ]))
                 x += sample + w + 8

@@ -1,0 +1,334 @@
+import Boardy
+import BoardyGraphviz
+import BoardySimulation
+import BoardyTestSupport
+import BoardyTrace
+import BoardyViz
+import BoardyVizCore
+import BoardyVizSimulation
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// Geometry read back from Graphviz's SVG (points; y grows downwards).
+struct Box {
+    var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+    var area: Double { maxX > minX && maxY > minY ? (maxX - minX) * (maxY - minY) : 0 }
+    var midX: Double { (minX + maxX) / 2 }
+
+    mutating func add(_ x: Double, _ y: Double) {
+        minX = min(minX, x)
+        maxX = max(maxX, x)
+        minY = min(minY, y)
+        maxY = max(maxY, y)
+    }
+}
+
+extension SVG {
+    /// The picture's size (the root's width and height, in points).
+    func size() throws -> (w: Double, h: Double) {
+        let root = try #require(doc.rootElement())
+        func pt(_ s: String?) -> Double { Double((s ?? "0").replacingOccurrences(of: "pt", with: "")) ?? 0 }
+        return (pt(root.attr("width")), pt(root.attr("height")))
+    }
+
+    /// The box of every shape drawn in `element` (polygon points, path data, ellipses).
+    static func box(of element: XMLElement) throws -> Box {
+        var b = Box()
+        for n in try element.nodes(forXPath: ".//*[local-name()='polygon' or local-name()='path' or local-name()='polyline' or local-name()='ellipse']") {
+            guard let e = n as? XMLElement else { continue }
+            if e.localName == "ellipse" {
+                let cx = Double(e.attr("cx") ?? "") ?? 0, cy = Double(e.attr("cy") ?? "") ?? 0
+                let rx = Double(e.attr("rx") ?? "") ?? 0, ry = Double(e.attr("ry") ?? "") ?? 0
+                b.add(cx - rx, cy - ry)
+                b.add(cx + rx, cy + ry)
+                continue
+            }
+            let text = e.attr("points") ?? e.attr("d") ?? ""
+            let numbers = text.split { !"0123456789.-".contains($0) }.compactMap { Double($0) }
+            for i in stride(from: 0, to: numbers.count - 1, by: 2) { b.add(numbers[i], numbers[i + 1]) }
+        }
+        return b
+    }
+
+    /// The group (any class) with this id.
+    func group(_ id: String) throws -> XMLElement? {
+        try doc.nodes(forXPath: "//*[local-name()='g'][@id='\(id)']").first as? XMLElement
+    }
+
+    /// The texts inside the group with this id; for `legend`, the texts of its entries.
+    func texts(in id: String) throws -> [String] {
+        if id == "legend" {
+            return try groups("node").filter { ($0.attr("id") ?? "").hasPrefix("legend-text-") }.flatMap {
+                try $0.nodes(forXPath: ".//*[local-name()='text']").compactMap(\.stringValue)
+            }
+        }
+        guard let g = try group(id) else { return [] }
+        return try g.nodes(forXPath: ".//*[local-name()='text']").compactMap(\.stringValue)
+    }
+
+    /// The fill colours of the shapes of a node group (the mark's colours).
+    static func fills(_ g: XMLElement) throws -> [String] {
+        try g.nodes(forXPath: ".//*[local-name()='polygon' or local-name()='ellipse' or local-name()='path']").compactMap {
+            ($0 as? XMLElement)?.attr("fill")
+        }.filter { $0 != "none" }
+    }
+}
+
+/// The legend's share of the picture: its frame's area over the whole picture's.
+func legendShare(_ svg: SVG) throws -> Double {
+    let legend = try #require(try svg.group("legend"))
+    let frame = try SVG.box(of: legend)
+    let (w, h) = try svg.size()
+    return frame.area / (w * h)
+}
+
+/// A scenario of five boards behind one gateway, each requested at 0, each with its own gate run
+/// (Boardy's documented wiring), resolved one after another.
+let fiveGatewayRuns = """
+    {"scenario": "five-gateway-runs",
+     "boards": [{"id": "login", "onActivate": [{"after": 2, "complete": true}]},
+                {"id": "a"}, {"id": "b"}, {"id": "c"}, {"id": "d"}, {"id": "e"}],
+     "gateway": {"barrier": "login", "exempt": ["login"]},
+     "script": [{"at": 0, "activate": "a"}, {"at": 0, "activate": "b"}, {"at": 1, "activate": "c"},
+                {"at": 1, "activate": "d"}, {"at": 2, "activate": "e"}]}
+    """
+
+func simulate(_ text: String, name: String = "inline.json") throws -> Trace {
+    let s = try ScenarioLoader.load(bytes: Array(text.utf8), file: name)
+    return Simulator.run(s).trace
+}
+
+@Suite("Pictures people read")
+struct PictureDesignTests {
+    // MARK: Flow graphs
+
+    @Test("each sample's graph and timeline: the legend is at most a fifth of the picture", arguments: sampleNames)
+    func compactLegends(name: String) throws {
+        let graph = try legendShare(SVG(FlowGraph.render(FlowModel(scenario: try scenario(name)), format: .svg)))
+        #expect(graph <= 0.2, "graph legend share \(graph)")
+        let observed = try legendShare(SVG(FlowGraph.render(FlowModel(trace: try sampleTrace(name)), format: .svg)))
+        #expect(observed <= 0.2, "observed graph legend share \(observed)")
+        let timeline = try legendShare(SVG(Timeline.render(try sampleTrace(name), format: .svg)))
+        #expect(timeline <= 0.2, "timeline legend share \(timeline)")
+    }
+
+    @Test("a graph's legend lists only what is drawn, with the marks' own attributes")
+    func graphLegendExact() throws {
+        let checkout = try SVG(FlowGraph.render(FlowModel(scenario: try scenario("checkout")), format: .svg))
+        let texts = Set(try checkout.texts(in: "legend"))
+        #expect(texts.isSuperset(of: ["board", "task board", "guarded by the gateway", "exempt from the gateway", "gateway", "flow (output)", "relay out"]))
+        #expect(!texts.contains("barrier loop"))
+        #expect(!texts.contains("never exercised"))
+        let loop = try SVG(FlowGraph.render(FlowModel(scenario: try scenario("barrier-loop")), format: .svg))
+        #expect(try loop.texts(in: "legend").contains("barrier loop"))
+        // The loop's sample is drawn as the loop edges are: dashed, red, a tee head.
+        let loopEdge = try #require(try loop.groups("edge").first { g in try (g.attr("id") ?? "").hasPrefix("link-") && SVG.fills(g).contains("#d62728") })
+        let samples = try loop.groups("edge").filter { ($0.attr("id") ?? "").hasPrefix("legend-") }
+        let sample = try #require(try samples.first { g in try SVG.fills(g).contains("#d62728") })
+        func stroke(_ g: XMLElement) throws -> (String?, String?) {
+            let path = try g.nodes(forXPath: ".//*[local-name()='path']").first as? XMLElement
+            return (path?.attr("stroke"), path?.attr("stroke-dasharray"))
+        }
+        let (a, b) = (try stroke(loopEdge), try stroke(sample))
+        #expect(a == b)
+    }
+
+    @Test("the gateway is drawn once: one gateway node from the gate, guarded boards marked, no labelled edge per board")
+    func gatewayOnce() throws {
+        let s = try ScenarioLoader.load(bytes: Array(fiveGatewayRuns.utf8), file: "five.json")
+        let svg = try SVG(FlowGraph.render(FlowModel(scenario: s), format: .svg))
+        let nodes = try svg.ids("node")
+        #expect(nodes.contains("gateway-1"))
+        #expect(!nodes.contains("gateway-2"))
+        #expect(try svg.texts(in: "gateway-1").joined(separator: " ") == "gateway 5 guarded")
+        let edges = try svg.groups("edge")
+        // No edge carries a "gateway" label any more; the five guarded lines are unlabelled.
+        for e in edges where !(e.attr("id") ?? "").hasPrefix("legend-") {
+            let labels = try e.nodes(forXPath: ".//*[local-name()='text']").compactMap(\.stringValue)
+            #expect(!labels.contains("gateway"))
+        }
+        #expect(edges.filter { $0.attr("id") == "gateway-1-gate" }.count == 1)
+    }
+
+    @Test("every edge label is tied to its edge")
+    func labelsAttached() throws {
+        let svg = try SVG(FlowGraph.render(FlowModel(scenario: try scenario("checkout")), format: .svg))
+        var labelled = 0
+        for e in try svg.groups("edge") where (e.attr("id") ?? "").hasPrefix("link-") {
+            let texts = try e.nodes(forXPath: ".//*[local-name()='text']")
+            guard !texts.isEmpty else { continue }
+            labelled += 1
+            // Graphviz's decorate: a line from the label to the edge's middle.
+            let ties = try e.nodes(forXPath: ".//*[local-name()='polyline']")
+            #expect(!ties.isEmpty, "label of \(e.attr("id") ?? "") not tied")
+        }
+        #expect(labelled >= 5)
+    }
+
+    @Test("a scenario's dispatch pipeline is drawn: tracked outputs, dispatchers, barriers with scopes and configuration")
+    func dispatchPipeline() throws {
+        let svg = try SVG(FlowGraph.render(FlowModel(scenario: try scenario("analytics-dispatch")), format: .svg))
+        let nodes = try svg.ids("node")
+        #expect(nodes.isSuperset(of: ["dispatch-track", "dispatcher-1", "dispatcher-2", "dispatch-barrier-1", "dispatch-barrier-2"]))
+        #expect(try svg.ids("cluster").contains("dispatch"))
+        let all = try svg.texts().joined(separator: "\n")
+        #expect(all.contains("scopes: collect") && all.contains("batch_size: 3") && all.contains("wifi_only: true"))
+        let edges = try svg.ids("edge")
+        // ConnectivityBarrier (scope all) holds both dispatchers back; BatchingBarrier only collect.
+        #expect(edges.filter { $0.hasPrefix("dispatch-scope-") }.count == 3)
+        #expect(edges.contains("dispatch-tracked-1"))
+        #expect(edges.contains("dispatch-queue-1") && edges.contains("dispatch-queue-2"))
+    }
+
+    @Test("an observed graph keeps continuous boards with their nesting, relays and the dispatch it used")
+    func observedKinds() throws {
+        let model = FlowModel(trace: try sampleTrace("checkout"))
+        let payment = try #require(model.boards.first { $0.key == "pubPayment" })
+        #expect(payment.kind == "continuous" && payment.inner == "main/pubPayment")
+        #expect(model.links.contains { $0.from == "pubPayment/taskCharge" && $0.to == "pubPayment" && $0.label.hasSuffix("→ relay") })
+        #expect(model.dispatch?.dispatchers.map(\.id) == ["collect"])
+        let svg = try SVG(FlowGraph.render(model, format: .svg))
+        #expect(try svg.ids("cluster").contains("cluster-pubPayment"))
+        #expect(try svg.texts(in: "legend").contains("relay out"))
+        #expect(try svg.ids("node").contains("dispatcher-1"))
+    }
+
+    @Test("with a trace, a declared graph counts what happened and shows zero where nothing did")
+    func weighedDefinition() throws {
+        var model = FlowModel(scenario: try scenario("checkout"))
+        model.weigh(by: [try sampleTrace("checkout")])
+        #expect(model.boards.first { $0.key == "pubWelcome" }?.count == 1)
+        #expect(model.boards.allSatisfy { $0.count != nil })
+        let d = try #require(model.dispatch)
+        #expect(d.dispatchers.first?.sent ?? 0 > 0)
+    }
+
+    // MARK: Timelines
+
+    /// Ticks by label value (seconds) and x, read from the SVG.
+    static func ticks(_ svg: SVG) throws -> [(t: Double, x: Double)] {
+        var out: [(Double, Double)] = []
+        for g in try svg.groups("node") where (g.attr("id") ?? "").hasPrefix("tick-") {
+            let text = try #require(g.elements(forName: "text").first)
+            let label = try #require(text.stringValue)
+            out.append((Double(label.dropLast()) ?? .nan, Double(text.attr("x") ?? "") ?? .nan))
+        }
+        return out.sorted { $0.0 < $1.0 }
+    }
+
+    @Test("the time axis is truthful: ticks evenly spaced on one scale, each event within a narrow band at its instant", arguments: sampleNames)
+    func truthfulAxis(name: String) throws {
+        let trace = try sampleTrace(name)
+        let svg = try SVG(Timeline.render(trace, format: .svg))
+        let ticks = try Self.ticks(svg)
+        #expect(ticks.count >= 2)
+        #expect(try svg.ids("node").filter { $0.hasPrefix("break-") }.isEmpty)  // no long idle stretch here
+        let scale = (ticks[ticks.count - 1].x - ticks[0].x) / (ticks[ticks.count - 1].t - ticks[0].t)
+        for (t, x) in ticks { #expect(abs(ticks[0].x + (t - ticks[0].t) * scale - x) < 0.6, "tick \(t)s at \(x)") }
+        // Ticks evenly spaced: the same step between each (the first stretch's own start aside).
+        let steps = zip(ticks.dropFirst(2), ticks.dropFirst()).map { $0.t - $1.t }
+        #expect(Set(steps.map { ($0 * 1000).rounded() }).count <= 1)
+        // Each mark sits at its own time, at most a band's width (36 pt) to the right.
+        let marks = Dictionary(uniqueKeysWithValues: try svg.groups("node").compactMap { g in (g.attr("id")).map { ($0, g) } })
+        for e in trace.events {
+            let g = try #require(marks["event-\(e.seq)"])
+            let x = try SVG.box(of: g).midX
+            let expected = ticks[0].x + (Double(e.t.microseconds) / 1e6 - ticks[0].t) * scale
+            #expect(x - expected > -1 && x - expected < 37, "event \(e.seq) at t=\(e.t) drawn at \(x), the instant is at \(expected)")
+        }
+    }
+
+    @Test("a long idle stretch is drawn as an explicit break, and time goes on after it")
+    func idleBreak() throws {
+        let trace = try simulate("""
+            {"scenario": "idle", "boards": [{"id": "a", "onActivate": [{"after": 1, "output": "x"}]}],
+             "script": [{"at": 0, "activate": "a"}, {"at": 3600, "activate": "a"}]}
+            """)
+        let svg = try SVG(Timeline.render(trace, format: .svg))
+        #expect(try svg.ids("node").contains("break-1"))
+        #expect(try svg.texts(in: "break-1").first?.contains("+3599s") == true)
+        let labels = try Self.ticks(svg).map(\.t)
+        #expect(labels.contains(3600))
+        #expect(try svg.texts(in: "legend").contains("idle stretch cut"))
+        #expect(try svg.size().w < 2_000)
+    }
+
+    @Test("stimuli are labelled; flush sends are distinct; held dispatches are spans")
+    func dispatchTimeline() throws {
+        let trace = try sampleTrace("analytics-dispatch")
+        let svg = try SVG(Timeline.render(trace, format: .svg))
+        let texts = Set(try svg.texts())
+        #expect(texts.isSuperset(of: ["network: cellular", "flush", "track: app-backgrounded", "network: wifi"]))
+        let flushSends = trace.events.filter { if case .dispatchSent(_, _, true) = $0.body { return true } else { return false } }
+        let plainSends = trace.events.filter { if case .dispatchSent(_, _, false) = $0.body { return true } else { return false } }
+        #expect(!flushSends.isEmpty && !plainSends.isEmpty)
+        let marks = Dictionary(uniqueKeysWithValues: try svg.groups("node").compactMap { g in (g.attr("id")).map { ($0, g) } })
+        let flushMark = try #require(marks["event-\(flushSends[0].seq)"])
+        let plainMark = try #require(marks["event-\(plainSends[0].seq)"])
+        let (flushFills, plainFills) = (try SVG.fills(flushMark), try SVG.fills(plainMark))
+        #expect(flushFills != plainFills)
+        let borders = try flushMark.nodes(forXPath: ".//*[local-name()='polygon']").count
+        #expect(borders == 2)  // a double border
+        #expect(try svg.ids("node").contains { $0.hasPrefix("held-") })
+        let legend = Set(try svg.texts(in: "legend"))
+        #expect(legend.isSuperset(of: ["sent by a flush", "dispatch sent", "dispatcher holding", "dispatch blocked", "dispatch barrier closed"]))
+    }
+
+    @Test("running tasks and queued block tasks are spans")
+    func runSpans() throws {
+        let trace = try simulate("""
+            {"scenario": "bt", "boards": [
+              {"id": "upload", "kind": "blockTask", "executing": "queue", "onActivate": [{"after": 2, "output": "ok"}]},
+              {"id": "t2", "kind": "task", "onActivate": [{"after": 1, "output": "x"}]}],
+             "script": [{"at": 0, "activate": "upload", "input": 1}, {"at": 0, "activate": "upload", "input": 2}, {"at": 1, "activate": "t2"}]}
+            """)
+        let svg = try SVG(Timeline.render(trace, format: .svg))
+        let ids = try svg.ids("node")
+        #expect(ids.filter { $0.hasPrefix("run-") }.count == 3)
+        #expect(ids.filter { $0.hasPrefix("queued-") }.count == 1)
+        #expect(Set(try svg.texts(in: "legend")).isSuperset(of: ["running", "queued behind an earlier run"]))
+    }
+
+    @Test("no drawn mark is missing from the legend: every mark's colours and shape have a sample", arguments: sampleNames)
+    func timelineLegendComplete(name: String) throws {
+        let svg = try SVG(Timeline.render(try sampleTrace(name), format: .svg))
+        func signature(_ g: XMLElement) throws -> String {
+            let shapes = try g.nodes(forXPath: ".//*[local-name()='polygon' or local-name()='ellipse' or local-name()='path']").compactMap { $0 as? XMLElement }
+            return shapes.map { "\($0.localName ?? "")\(shapes.count):\($0.attr("fill") ?? "")/\($0.attr("stroke-dasharray") ?? "")" }.joined(separator: ",")
+        }
+        let legend = try #require(try svg.group("legend"))
+        _ = legend
+        let samples = Set(try svg.groups("node").filter { ($0.attr("id") ?? "").hasPrefix("legend-") && !($0.attr("id") ?? "").hasPrefix("legend-text-") }.map(signature))
+        for g in try svg.groups("node") {
+            let id = g.attr("id") ?? ""
+            guard ["event-", "wait-", "run-", "queued-", "held-"].contains(where: id.hasPrefix) else { continue }
+            let sig = try signature(g)
+            #expect(samples.contains(sig), "\(id) (\(sig)) has no legend sample")
+        }
+    }
+
+    // MARK: Chrome export
+
+    @Test("Chrome export: one async track per wait, named with its destination")
+    func chromeWaits() throws {
+        let trace = try simulate(fiveGatewayRuns)
+        let json = ChromeTraceExport.export(trace)
+        let events = json.objectValue?["traceEvents"]?.arrayValue ?? []
+        let begins = events.compactMap(\.objectValue).filter { $0["ph"]?.stringValue == "b" }
+        let ends = events.compactMap(\.objectValue).filter { $0["ph"]?.stringValue == "e" }
+        #expect(begins.count == 5 && ends.count == 5)
+        #expect(Set(begins.compactMap { $0["id"]?.stringValue }).count == 5)
+        let names = Set(begins.compactMap { $0["name"]?.stringValue })
+        #expect(names == Set(["a", "b", "c", "d", "e"].map { "\($0) waits for the gateway (login)" }))
+        // Each ends when its own run resolves: a and b at 2 s, c and d at 3 s, e at 4 s.
+        var endOf: [String: Int64] = [:]
+        for e in ends { endOf[e["name"]?.stringValue ?? ""] = e["ts"]?.intValue }
+        #expect(endOf["a waits for the gateway (login)"] == 2_000_000)
+        #expect(endOf["c waits for the gateway (login)"] == 3_000_000)
+        #expect(endOf["e waits for the gateway (login)"] == 4_000_000)
+    }
+}
