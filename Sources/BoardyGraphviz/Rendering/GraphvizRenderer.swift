@@ -101,6 +101,17 @@ public enum GraphvizRenderer {
         }
     }
 
+    /// Lays out `graph` (with `overlay`, as ``render(_:engine:format:overlay:)``) and returns
+    /// Graphviz's JSON output (`-Tjson`): every object with its drawing operations (xdot), which
+    /// the HTML viewer draws itself. The estimate of the output's size is SVG's.
+    package static func drawing(_ graph: Graph, engine: String, overlay: (LayoutBox) -> Graph) throws(GraphvizError) -> [UInt8] {
+        try withoutActuallyEscaping(overlay) { (overlay) throws(GraphvizError) in
+            try shared.withLockedValue { (process: inout ProcessState) throws(GraphvizError) in
+                try renderLocked(graph, engine: engine, format: .svg, capacity: nil, overlay: overlay, formatName: "json", process: &process)
+            }
+        }
+    }
+
     /// The version of the Graphviz library that is running (`14.1.3`, `2.43.0`).
     public static var version: String {
         shared.withLockedValue { _ in
@@ -125,7 +136,7 @@ public enum GraphvizRenderer {
 
     private static func renderLocked(
         _ graph: Graph, engine: String, format: RenderFormat, capacity: Int?, overlay: ((LayoutBox) -> Graph)?,
-        process: inout ProcessState
+        formatName: String? = nil, process: inout ProcessState
     ) throws(GraphvizError) -> [UInt8] {
         guard bvz_begin() == 0 else { throw GraphvizError(stage: "initialisation", messages: ["gvContext() returned NULL"]) }
         guard let g = bvz_graph_open(graph.name.controlPictures()) else {
@@ -177,7 +188,7 @@ public enum GraphvizRenderer {
         var bytes = [UInt8](unsafeUninitializedCapacity: estimate) { buffer, count in
             var written = 0
             rc = buffer.withMemoryRebound(to: CChar.self) { chars in
-                bvz_render(g, format.rawValue, chars.baseAddress, chars.count, &written, &spill, &spillLength)
+                bvz_render(g, formatName ?? format.rawValue, chars.baseAddress, chars.count, &written, &spill, &spillLength)
             }
             count = rc == 0 ? written : 0
         }
@@ -191,7 +202,7 @@ public enum GraphvizRenderer {
         if bytes.isEmpty, format == .png {  // never an empty picture
             throw GraphvizError(stage: "rendering png", messages: currentMessages() + ["the PNG renderer wrote nothing"])
         }
-        if format != .png { process.outputBytesPerObject[format] = Double(bytes.count) / Double(max(objects, 1)) }
+        if format != .png, formatName == nil { process.outputBytesPerObject[format] = Double(bytes.count) / Double(max(objects, 1)) }
         return bytes
     }
 

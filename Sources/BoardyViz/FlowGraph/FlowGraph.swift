@@ -84,6 +84,13 @@ public enum FlowGraph {
         return try GraphvizRenderer.render(g, engine: engine, format: format) { box in legend(marks, around: box) }
     }
 
+    /// Graphviz's JSON of the laid-out graph with its legend: every object's drawing operations
+    /// (xdot), for the HTML viewer to draw.
+    package static func xdotJSON(_ model: FlowModel) throws(GraphvizError) -> [UInt8] {
+        let (g, engine, marks) = drawing(model)
+        return try GraphvizRenderer.drawing(g, engine: engine) { box in legend(marks, around: box) }
+    }
+
     // MARK: Encodings
 
     /// Every encoding a flow graph uses, defined once: the marks in the picture and the samples
@@ -171,7 +178,7 @@ public enum FlowGraph {
     }
 
     static func node(_ b: FlowModel.Board, guarded: Bool, used: inout Set<Mark>) -> Node {
-        var a: Attributes = ["id": b.elementID, "label": b.id]
+        var a: Attributes = ["id": b.elementID, "label": b.count.map { "\(b.id)\n×\($0)" } ?? b.id]
         apply(Mark.kind(b.kind), to: &a, used: &used)
         var tip = "\(b.id) — \(b.kind)"
         if let m = b.module { tip += ", module \(m)" }

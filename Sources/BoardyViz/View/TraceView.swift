@@ -1,0 +1,344 @@
+import BoardyGraphviz
+import BoardyTrace
+import BoardyVizCore
+
+/// One self-contained HTML page to explore a trace: the timeline (zoom and pan), an event table
+/// (search, filters, virtual scrolling), each event's JSON line and cause chain, and the flow
+/// graph with counts. Its script and styles are ours and inline; it loads nothing.
+///
+/// Safety: the trace is embedded as JSON in a `<script type="application/json">` element with
+/// `<`, `>`, `&`, U+2028 and U+2029 escaped (`\u003c`, ...), so no text in it can close the
+/// element; the page's script only ever puts trace text into the document as text
+/// (`textContent`), never into an attribute or through an HTML parser. A Content Security Policy
+/// forbids every network request.
+///
+/// Compact encoding, for a million events: columns of small integers (seq and time as deltas),
+/// strings interned once (lanes, motherboards, each distinct rest of an event's JSON line).
+public enum TraceView {
+    /// The page for `trace`; `model` is the flow graph to draw (observed, or a scenario's
+    /// definition weighed by the trace).
+    public static func html(_ trace: Trace, model: FlowModel) throws(GraphvizError) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(trace.events.count * 40 + 200_000)
+        out.append(contentsOf: ViewerPage.head.utf8)
+        out.append(contentsOf: "<script id=\"data\" type=\"application/json\">".utf8)
+        var data: [UInt8] = []
+        try Self.data(trace, model: model, into: &data)
+        escapeForScript(&data)
+        out.append(contentsOf: data)
+        out.append(contentsOf: "</script>\n".utf8)
+        out.append(contentsOf: ViewerPage.tail.utf8)
+        return out
+    }
+
+    /// The page's data as JSON (every `<` escaped), appended to `out`.
+    static func data(_ trace: Trace, model: FlowModel, into out: inout [UInt8]) throws(GraphvizError) {
+        let events = trace.events
+        // Lanes, ordered as the timeline orders them.
+        var gateOf: [String: String] = [:]
+        for e in events { if case .barrierStarted(let barrier, let gate) = e.body { gateOf["\(e.mb)|\(barrier)"] = gate } }
+        var laneIndex: [String: Int] = [:]
+        var lanes: [Timeline.Lane] = []
+        var laneOf = [Int32](repeating: 0, count: events.count)
+        for (i, e) in events.enumerated() {
+            let lane = Timeline.lane(of: e, gateOf: gateOf)
+            if let k = laneIndex[lane.key] {
+                laneOf[i] = Int32(k)
+            } else {
+                laneIndex[lane.key] = lanes.count
+                laneOf[i] = Int32(lanes.count)
+                lanes.append(lane)
+            }
+        }
+        let groupRank: (String) -> Int = { $0 == "stimuli" ? 0 : $0 == "dispatch" ? 2 : 1 }
+        let order = lanes.indices.sorted { a, b in
+            let (ga, gb) = (lanes[a].group, lanes[b].group)
+            if groupRank(ga) != groupRank(gb) { return groupRank(ga) < groupRank(gb) }
+            if ga != gb { return ga < gb }
+            return a < b
+        }
+        var row = [Int32](repeating: 0, count: lanes.count)
+        for (r, l) in order.enumerated() { row[l] = Int32(r) }
+
+        var w = JSONWriter(capacity: 1 << 16)
+        func flush() {
+            out.append(contentsOf: w.bytes)
+            w.bytes.removeAll(keepingCapacity: true)
+        }
+        func key(_ k: String) {
+            w.writeString(k)
+            w.bytes.append(UInt8(ascii: ":"))
+        }
+        func ints(_ values: some Sequence<Int64>) {
+            w.bytes.append(UInt8(ascii: "["))
+            var first = true
+            for v in values {
+                if !first { w.bytes.append(UInt8(ascii: ",")) }
+                first = false
+                w.writeInt(v)
+                if w.bytes.count > 1 << 16 { flush() }
+            }
+            w.bytes.append(UInt8(ascii: "]"))
+        }
+        func strings(_ values: [String]) {
+            w.bytes.append(UInt8(ascii: "["))
+            for (i, s) in values.enumerated() {
+                if i > 0 { w.bytes.append(UInt8(ascii: ",")) }
+                w.writeString(s)
+                if w.bytes.count > 1 << 16 { flush() }
+            }
+            w.bytes.append(UInt8(ascii: "]"))
+        }
+
+        w.bytes.append(UInt8(ascii: "{"))
+        key("title")
+        w.writeString(trace.header.scenario ?? "trace")
+        w.bytes.append(UInt8(ascii: ","))
+        key("header")
+        w.writeValue(.object(trace.header.jsonObject))
+        w.bytes.append(UInt8(ascii: ","))
+        key("n")
+        w.writeInt(Int64(events.count))
+        w.bytes.append(UInt8(ascii: ","))
+        key("lanes")
+        strings(order.map { lanes[$0].label })
+        w.bytes.append(UInt8(ascii: ","))
+        key("laneGroups")
+        strings(order.map { lanes[$0].group })
+        w.bytes.append(UInt8(ascii: ","))
+        key("marks")
+        w.writeValue(.array(Timeline.Mark.allCases.map { m in
+            let a = m.attributes
+            return [
+                "text": .string(m.text), "fill": .string(a["fillcolor"] ?? "#ffffff"), "shape": .string(a["shape"] ?? "circle"),
+                "double": .bool(a["peripheries"] == "2" || a["shape"] == "doublecircle" || a["shape"] == "doubleoctagon"),
+                "dashed": .bool((a["style"] ?? "").contains("dashed")),
+            ]
+        }))
+        w.bytes.append(UInt8(ascii: ","))
+        flush()
+
+        // Columns.
+        var mbIndex: [String: Int] = [:]
+        var mbs: [String] = []
+        var kindIndex: [String: Int] = [:]
+        var kinds: [String] = []
+        var restIndex: [String: Int] = [:]
+        var rests: [String] = []
+        var restTails: [Int64] = []
+        var mbCol = [Int64](), kindCol = [Int64](), restCol = [Int64](), markCol = [Int64](), causeCol = [Int64]()
+        mbCol.reserveCapacity(events.count)
+        kindCol.reserveCapacity(events.count)
+        restCol.reserveCapacity(events.count)
+        markCol.reserveCapacity(events.count)
+        causeCol.reserveCapacity(events.count)
+        for e in events {
+            if let k = mbIndex[e.mb] { mbCol.append(Int64(k)) } else {
+                mbIndex[e.mb] = mbs.count
+                mbCol.append(Int64(mbs.count))
+                mbs.append(e.mb)
+            }
+            if let k = kindIndex[e.kind] { kindCol.append(Int64(k)) } else {
+                kindIndex[e.kind] = kinds.count
+                kindCol.append(Int64(kinds.count))
+                kinds.append(e.kind)
+            }
+            // The line after `"mb":...` without its closing brace, and where `cause` goes in it
+            // (before the extra fields a newer writer added): the page rebuilds the exact line.
+            var bare = e
+            bare.cause = nil
+            let line = bare.jsonLine
+            var prefix = JSONWriter(capacity: 96)
+            prefix.raw("{\"seq\":")
+            prefix.writeInt(Int64(e.seq))
+            prefix.raw(",\"t\":")
+            prefix.writeTime(e.t)
+            prefix.raw(",\"kind\":")
+            prefix.writeString(e.kind)
+            prefix.raw(",\"mb\":")
+            prefix.writeString(e.mb)
+            let restBytes = line.utf8.dropFirst(prefix.bytes.count).dropLast()
+            let rest = String(decoding: restBytes, as: UTF8.self)
+            var tail: Int64 = 0
+            if !e.extra.members.isEmpty {
+                var fieldsOnly = bare
+                fieldsOnly.extra = JSONObject()
+                tail = Int64(rest.utf16.count - (fieldsOnly.jsonLine.utf16.count - prefix.string.utf16.count - 1))
+            }
+            let internKey = tail == 0 ? rest : "\(tail)|" + rest
+            if let k = restIndex[internKey] { restCol.append(Int64(k)) } else {
+                restIndex[internKey] = rests.count
+                restCol.append(Int64(rests.count))
+                rests.append(rest)
+                restTails.append(tail)
+            }
+            markCol.append(Int64(Timeline.mark(e).rawValue))
+            causeCol.append(e.cause.map { Int64(e.seq - $0) } ?? 0)
+        }
+        key("mbs")
+        strings(mbs)
+        w.bytes.append(UInt8(ascii: ","))
+        key("kinds")
+        strings(kinds)
+        w.bytes.append(UInt8(ascii: ","))
+        key("rests")
+        strings(rests)
+        w.bytes.append(UInt8(ascii: ","))
+        key("restTails")
+        ints(restTails)
+        w.bytes.append(UInt8(ascii: ","))
+        var previousSeq: Int64 = 0
+        key("seq")
+        ints(events.lazy.map { e in
+            defer { previousSeq = Int64(e.seq) }
+            return Int64(e.seq) - previousSeq
+        })
+        w.bytes.append(UInt8(ascii: ","))
+        var previousT: Int64 = 0
+        key("t")
+        ints(events.lazy.map { e in
+            defer { previousT = e.t.microseconds }
+            return e.t.microseconds - previousT
+        })
+        w.bytes.append(UInt8(ascii: ","))
+        key("lane")
+        ints(laneOf.lazy.map { Int64(row[Int($0)]) })
+        w.bytes.append(UInt8(ascii: ","))
+        key("mb")
+        ints(mbCol)
+        w.bytes.append(UInt8(ascii: ","))
+        key("kind")
+        ints(kindCol)
+        w.bytes.append(UInt8(ascii: ","))
+        key("rest")
+        ints(restCol)
+        w.bytes.append(UInt8(ascii: ","))
+        key("mark")
+        ints(markCol)
+        w.bytes.append(UInt8(ascii: ","))
+        key("cause")
+        ints(causeCol)
+        w.bytes.append(UInt8(ascii: ","))
+        flush()
+
+        // Spans: [lane row, start index, end index (-1: the end), type].
+        let spans = TraceSpans(events)
+        var spanValues: [Int64] = []
+        func laneRow(_ key: String) -> Int64? { laneIndex[key].map { Int64(row[$0]) } }
+        for s in spans.waits {
+            guard let r = laneRow("b|" + FlowModel.Board.key(mb: s.mb, id: s.board)) else { continue }
+            let type: Int64 = switch s.outcome {
+            case .passed: 0
+            case .failed: 1
+            case .loop: 2
+            case .stuck: 3
+            }
+            spanValues += [r, Int64(s.start), Int64(s.end ?? -1), type]
+        }
+        for s in spans.runs {
+            guard let r = laneRow("b|" + FlowModel.Board.key(mb: s.mb, id: s.board)) else { continue }
+            if let until = s.overlapsUntil, until > s.start { spanValues += [r, Int64(s.start), Int64(min(until, s.end)), 5] }
+            spanValues += [r, Int64(max(s.start, min(s.overlapsUntil ?? s.start, s.end))), Int64(s.end), 4]
+        }
+        for h in spans.holds {
+            guard let r = laneRow("d|" + h.dispatcher) else { continue }
+            spanValues += [r, Int64(h.start), Int64(h.end ?? -1), h.end == nil ? 7 : 6]
+        }
+        key("spans")
+        ints(spanValues)
+        w.bytes.append(UInt8(ascii: ","))
+        key("spanMarks")
+        w.writeValue(.array([Timeline.Mark.waitPassed, .waitFailed, .waitLoop, .waitStuck, .running, .queuedRun, .held, .heldToEnd].map { .int(Int64($0.rawValue)) }))
+        w.bytes.append(UInt8(ascii: ","))
+        // Stimuli's labels: [event index, label index, ...] and the labels.
+        var notes: [Int64] = []
+        var noteTexts: [String] = []
+        var noteIndex: [String: Int] = [:]
+        for (i, e) in events.enumerated() {
+            guard case .stimulus(let action, let fields) = e.body else { continue }
+            let text = Timeline.stimulusLabel(action, fields)
+            let k = noteIndex[text] ?? noteTexts.count
+            if k == noteTexts.count {
+                noteIndex[text] = k
+                noteTexts.append(text)
+            }
+            notes += [Int64(i), Int64(k)]
+        }
+        key("notes")
+        ints(notes)
+        w.bytes.append(UInt8(ascii: ","))
+        key("noteTexts")
+        strings(noteTexts)
+        w.bytes.append(UInt8(ascii: ","))
+        key("graph")
+        w.writeValue(try graph(model, lanes: Dictionary(uniqueKeysWithValues: laneIndex.compactMap { k, v in k.hasPrefix("b|") ? (String(k.dropFirst(2)), Int64(row[v])) : nil })))
+        w.bytes.append(UInt8(ascii: "}"))
+        flush()
+    }
+
+    /// `<`, `>`, `&`, U+2028 and U+2029 as `\u` escapes. They only occur inside JSON strings,
+    /// where the escape means the same character.
+    static func escapeForScript(_ bytes: inout [UInt8]) {
+        guard bytes.contains(where: { $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0xE2 }) else { return }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 1024)
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            switch b {
+            case 0x3C: out.append(contentsOf: Array("\\u003c".utf8))
+            case 0x3E: out.append(contentsOf: Array("\\u003e".utf8))
+            case 0x26: out.append(contentsOf: Array("\\u0026".utf8))
+            case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                out.append(contentsOf: Array((bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8))
+                i += 2
+            default: out.append(b)
+            }
+            i += 1
+        }
+        bytes = out
+    }
+
+    /// The flow graph as Graphviz laid it out (its xdot drawing operations), reduced to what the
+    /// page draws: per object, its operations, and for a board, its lane row (a click filters
+    /// the table to it).
+    static func graph(_ model: FlowModel, lanes: [String: Int64]) throws(GraphvizError) -> JSONValue {
+        let bytes = try FlowGraph.xdotJSON(model)
+        guard let doc = try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self)), let o = doc.objectValue else {
+            throw GraphvizError(stage: "reading Graphviz's JSON", messages: ["not a JSON object"])
+        }
+        let bb = (o["bb"]?.stringValue).flatMap(LayoutBox.init) ?? LayoutBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
+        var items: [JSONValue] = []
+        func ops(_ v: JSONValue?) -> [JSONValue] {
+            var out: [JSONValue] = []
+            for op in v?.arrayValue ?? [] {
+                guard let op = op.objectValue, let name = op["op"]?.stringValue else { continue }
+                switch name {
+                case "c", "C": out.append(["op": .string(name), "color": op["color"] ?? "#000000"])
+                case "S": out.append(["op": "S", "style": op["style"] ?? "solid"])
+                case "F": out.append(["op": "F", "size": op["size"] ?? 14])
+                case "T": out.append(["op": "T", "pt": op["pt"] ?? [], "align": op["align"] ?? "c", "text": op["text"] ?? ""])
+                case "P", "p", "L", "b", "B": out.append(["op": .string(name), "points": op["points"] ?? []])
+                case "e", "E": out.append(["op": .string(name), "rect": op["rect"] ?? []])
+                default: break
+                }
+            }
+            return out
+        }
+        func drawn(_ obj: JSONObject) -> [JSONValue] {
+            ["_draw_", "_ldraw_", "_hdraw_", "_tdraw_", "_hldraw_", "_tldraw_"].flatMap { ops(obj[$0]) }
+        }
+        items.append(["kind": "graph", "ops": .array(drawn(o))])
+        for obj in o["objects"]?.arrayValue ?? [] {
+            guard let obj = obj.objectValue else { continue }
+            var item: JSONObject = ["kind": obj["nodes"] != nil || obj["edges"] != nil ? "cluster" : "node", "ops": .array(drawn(obj))]
+            if let id = obj["id"]?.stringValue, id.hasPrefix("board-"), let lane = lanes[String(id.dropFirst(6))] { item["lane"] = .int(lane) }
+            items.append(.object(item))
+        }
+        for e in o["edges"]?.arrayValue ?? [] {
+            guard let e = e.objectValue else { continue }
+            items.append(["kind": "edge", "ops": .array(drawn(e))])
+        }
+        return ["width": .double(bb.width), "height": .double(bb.height), "minX": .double(bb.minX), "minY": .double(bb.minY), "items": .array(items)]
+    }
+}
