@@ -9,7 +9,7 @@ OUT        ?= out
 BENCH_BUILD = .build-release
 BIN         = .build/debug
 
-.PHONY: docs deps build demo test bench tsan asan memcheck scale fuzz fuzz-cli schemas clean
+.PHONY: docs deps build demo test browser-deps browser-test bench tsan asan memcheck scale fuzz fuzz-cli schemas clean
 
 ## deps: install libgraphviz-dev through apt when pkg-config cannot find libgvc. Where there is no
 ## apt (macOS: `brew install graphviz pkg-config`), say what is missing instead.
@@ -33,6 +33,27 @@ deps:
 build: deps
 	$(SWIFT) build
 
+## browser-deps: headless Chromium and its driver from Debian (chromium, chromium-driver) through
+## apt when /usr/bin/chromedriver is missing, and Selenium from PyPI. Nothing downloads a driver.
+browser-deps:
+	@if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then \
+	  echo "browser: $$(/usr/bin/chromium --version 2>/dev/null | head -1) and /usr/bin/chromedriver found"; \
+	elif [ "$(HAS_APT)" = "yes" ]; then \
+	  echo "browser: installing chromium and chromium-driver with apt"; \
+	  $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium chromium-driver; \
+	else \
+	  echo "browser tests need Chromium and chromedriver in /usr/bin (Debian: apt-get install chromium chromium-driver)"; exit 1; \
+	fi
+	@python3 -c "import selenium" 2>/dev/null || { echo "browser: installing selenium from PyPI"; python3 -m pip install --quiet selenium; }
+
+## browser-test: the viewer in a real browser (headless Chromium driven by Selenium): each sample's
+## view loads without a console error, search, click, the cause chain highlighted in the table and
+## the timeline, hostile ids shown as text and never run. Pages and screenshots go to $(OUT)/.
+browser-test: deps browser-deps
+	$(SWIFT) build --product boardy-viz
+	@mkdir -p $(OUT)
+	BOARDY_VIZ=$(BIN)/boardy-viz OUT=$(OUT) python3 -m unittest discover -s Tests/Browser -v
+
 ## demo: build, simulate samples/checkout.json on the virtual clock, check it, replay its trace, render its graph and timeline, print where the outputs are.
 demo: deps
 	$(SWIFT) build --product boardy-viz
@@ -46,10 +67,12 @@ demo: deps
 	$(BIN)/boardy-viz export $(OUT)/checkout.jsonl --to dot -o $(OUT)/checkout.observed.dot
 	$(BIN)/boardy-viz graph samples/checkout.json -o $(OUT)/checkout.graph.svg
 	$(BIN)/boardy-viz timeline $(OUT)/checkout.jsonl -o $(OUT)/checkout.timeline.svg
+	$(BIN)/boardy-viz view $(OUT)/checkout.jsonl --scenario samples/checkout.json -o $(OUT)/checkout.html
 	@echo
 	@echo "outputs:"
 	@echo "  flow graph:   $(OUT)/checkout.graph.svg"
 	@echo "  timeline:     $(OUT)/checkout.timeline.svg"
+	@echo "  viewer:       $(OUT)/checkout.html (open it in a browser; it loads nothing)"
 	@echo "  trace:        $(OUT)/checkout.jsonl"
 	@echo "  Perfetto:     $(OUT)/checkout.chrome.json (open in https://ui.perfetto.dev)"
 	@echo "  observed DOT: $(OUT)/checkout.observed.dot"

@@ -255,7 +255,8 @@ public enum TraceView {
         var noteTexts: [String] = []
         var noteIndex: [String: Int] = [:]
         for (i, e) in events.enumerated() {
-            guard case .stimulus(let action, let fields) = e.body else { continue }
+            // An activation's star sits on its board's lane, which says enough.
+            guard case .stimulus(let action, let fields) = e.body, action != "activate" else { continue }
             let text = Timeline.stimulusLabel(action, fields)
             let k = noteIndex[text] ?? noteTexts.count
             if k == noteTexts.count {

@@ -565,6 +565,15 @@ enum ViewerPage {
             })();
 
             applyFilters();
+            // Read-only state for tests and for people in the console (numbers only).
+            window.boardyViz = Object.freeze({
+              events: N,
+              shown: () => shownCount,
+              selected: () => (selected < 0 ? null : seq[selected]),
+              chain: () => chain.map((i) => seq[i]),
+              markAt: (q) => { const i = indexOfSeq(q); if (i < 0) return null; const r = canvas.getBoundingClientRect();
+                return [r.left + xOf(t[i]) + rank[i] * 4, r.top + AXIS_H + lane[i] * ROW_H + ROW_H / 2]; },
+            });
             performance.mark("boardy-viz-ready");
             document.documentElement.setAttribute("data-ready", "true");
           } catch (e) {
