@@ -158,8 +158,7 @@ public struct Timeline {
         for e in all { if case .barrierStarted(let barrier, let gate) = e.body { gateOf["\(e.mb)|\(barrier)"] = gate } }
         var lanes: [String: Lane] = [:]
         var laneOrder: [String] = []
-        var laneOf: [Int: String] = [:]  // trace index → lane key
-        laneOf.reserveCapacity(kept.count)
+        var laneOf = [String](repeating: "", count: all.count)  // trace index → lane key
         for i in kept {
             let lane = Self.lane(of: all[i], gateOf: gateOf)
             laneOf[i] = lane.key
@@ -184,20 +183,39 @@ public struct Timeline {
         for (r, key) in laneOrder.enumerated() { lanes[key]?.row = r }
         let shown = Set(laneOrder)
         func y(_ lane: String) -> Double { -Double(lanes[lane]?.row ?? 0) * rowGap }
-        let visible = kept.filter { shown.contains(laneOf[$0] ?? "") }
+        let visible = kept.filter { shown.contains(laneOf[$0]) }
 
         // x: the instant's x, then along its band in the lane's own order.
         let axis = Axis(visible.map { all[$0].t.microseconds })
-        var x: [Int: Double] = [:]
-        x.reserveCapacity(visible.count)
+        var x = [Double](repeating: .nan, count: all.count)  // NaN: not drawn
         do {
-            var perLaneInstant: [String: [Int]] = [:]
-            for i in visible { perLaneInstant["\(laneOf[i] ?? "")|\(all[i].t.microseconds)", default: []].append(i) }
-            for (_, list) in perLaneInstant {
-                let k = axis.index(all[list[0]].t.microseconds)
+            // Each event's rank in its (lane, instant) group and the group's size, in one pass
+            // over the events in order (arrays, not dictionaries keyed by text: 100k events).
+            var laneNumber: [String: Int] = [:]
+            for (n, key) in laneOrder.enumerated() { laneNumber[key] = n }
+            var lastT = [Int64](repeating: -1, count: laneOrder.count)
+            var current = [Int](repeating: -1, count: laneOrder.count)  // the lane's open group
+            var groupOf = [Int](repeating: 0, count: visible.count)
+            var rankOf = [Int](repeating: 0, count: visible.count)
+            var sizes: [Int] = []
+            for (v, i) in visible.enumerated() {
+                let l = laneNumber[laneOf[i]] ?? 0
+                let t = all[i].t.microseconds
+                if current[l] < 0 || lastT[l] != t {
+                    current[l] = sizes.count
+                    sizes.append(0)
+                    lastT[l] = t
+                }
+                groupOf[v] = current[l]
+                rankOf[v] = sizes[current[l]]
+                sizes[current[l]] += 1
+            }
+            for (v, i) in visible.enumerated() {
+                let k = axis.index(all[i].t.microseconds)
                 let base = axis.xs.isEmpty ? 0 : axis.xs[k]
-                let each = list.count > 1 ? min(step, axis.bands[k] / Double(list.count - 1)) : 0
-                for (j, i) in list.enumerated() { x[i] = base + Double(j) * each }
+                let n = sizes[groupOf[v]]
+                let each = n > 1 ? min(step, axis.bands[k] / Double(n - 1)) : 0
+                x[i] = base + Double(rankOf[v]) * each
             }
         }
         let endX = axis.endX
@@ -298,7 +316,7 @@ public struct Timeline {
             for i in visible {
                 let t = all[i].t.microseconds
                 counts[t, default: 0] += 1
-                spread[t] = max(spread[t] ?? 0, (x[i] ?? 0) - axis.x(t))
+                spread[t] = max(spread[t] ?? 0, x[i] - axis.x(t))
             }
             for (k, t) in axis.instants.enumerated() where (spread[t] ?? 0) > 0 {
                 let w = spread[t] ?? 0
@@ -318,7 +336,7 @@ public struct Timeline {
         let lastT = visible.last.map { all[$0].t.microseconds } ?? 0
         func xAt(_ i: Int?) -> Double {
             guard let i else { return endX - 12 }
-            if let v = x[i] { return v }
+            if !x[i].isNaN { return x[i] }
             return all[i].t.microseconds > lastT ? endX - 12 : axis.x(all[i].t.microseconds)
         }
         var spanNumber = 0
@@ -367,8 +385,8 @@ public struct Timeline {
         nameBySeq.reserveCapacity(visible.count)
         for i in visible {
             let e = all[i]
-            let lane = laneOf[i] ?? ""
-            let ex = x[i] ?? 0
+            let lane = laneOf[i]
+            let ex = x[i]
             let ly = y(lane)
             // A mark's name is the event's summary (`#seq kind ...`, then its fields): Graphviz
             // writes the name as the mark's <title>, which viewers show on hover. A tooltip

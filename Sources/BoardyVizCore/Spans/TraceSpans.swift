@@ -67,7 +67,7 @@ public struct TraceSpans: Sendable {
 
     /// Every wait, in the order of their checks.
     public var waits: [Wait] = []
-    /// Every run that lasted past its own instant or caused something, in order of `performed`.
+    /// Every run that lasted past its own instant, in order of `performed`.
     public var runs: [Run] = []
     /// Every hold, in order.
     public var holds: [Hold] = []
@@ -149,6 +149,7 @@ public struct TraceSpans: Sendable {
             if let end = latestEnd[k], end > runs[r].start { runs[r].overlapsUntil = end }
             latestEnd[k] = max(latestEnd[k] ?? 0, runs[r].end)
         }
-        runs.removeAll { $0.end == $0.start }
+        // A run that caused nothing, or all within its own instant, is not a span in time.
+        runs.removeAll { events[$0.end].t == events[$0.start].t }
     }
 }
