@@ -66,6 +66,28 @@ public enum Pipeline {
             throw Failure(description: "rendering a trace: \(error)")
         }
         _ = ChromeTraceExport.export(trace).jsonText
+        // The viewer: its embedded data holds no `<` (nothing can close its script element) and
+        // reads back as JSON.
+        let page: [UInt8]
+        do {
+            page = try TraceView.html(trace, model: FlowModel(trace: trace))
+        } catch {
+            throw Failure(description: "the viewer of a trace: \(error)")
+        }
+        let open = Array("<script id=\"data\" type=\"application/json\">".utf8)
+        func find(_ needle: [UInt8], from: Int) -> Int? {
+            guard page.count >= needle.count, from <= page.count - needle.count else { return nil }
+            return (from...(page.count - needle.count)).first { page[$0..<($0 + needle.count)].elementsEqual(needle) }
+        }
+        guard let at = find(open, from: 0), let end = find(Array("</script>".utf8), from: at + open.count) else {
+            throw Failure(description: "the viewer page has no data element")
+        }
+        let start = at + open.count
+        let data = page[start..<end]
+        if data.contains(UInt8(ascii: "<")) { throw Failure(description: "the viewer's data holds a '<'") }
+        if (try? JSONValue(parsing: String(decoding: data, as: UTF8.self))) == nil {
+            throw Failure(description: "the viewer's data is not JSON")
+        }
     }
 
     /// `text` with one small edit chosen by `seed`: a byte changed, removed or repeated, or a

@@ -332,3 +332,76 @@ struct PictureDesignTests {
         #expect(endOf["e waits for the gateway (login)"] == 4_000_000)
     }
 }
+
+@Suite("The viewer page")
+struct ViewerPageTests {
+    /// The data element's text.
+    static func data(_ page: [UInt8]) throws -> String {
+        let html = String(decoding: page, as: UTF8.self)
+        let open = "<script id=\"data\" type=\"application/json\">"
+        let start = try #require(html.range(of: open)).upperBound
+        let end = try #require(html.range(of: "</script>", range: start..<html.endIndex)).lowerBound
+        return String(html[start..<end])
+    }
+
+    @Test("self-contained: nothing to fetch, one data element of JSON, the same bytes every time")
+    func selfContained() throws {
+        let trace = try sampleTrace("checkout")
+        let page = try TraceView.html(trace, model: FlowModel(trace: trace))
+        let html = String(decoding: page, as: UTF8.self)
+        for external in ["http://", "https://", "src=", "href=", "@import", "url("] {
+            // The only URL is SVG's namespace, a name and never fetched.
+            let hits = html.components(separatedBy: external).count - 1
+            let allowed = external == "http://" ? html.components(separatedBy: "http://www.w3.org/2000/svg").count - 1 : 0
+            #expect(hits == allowed, "\(external) ×\(hits)")
+        }
+        #expect(html.contains("default-src 'none'"))
+        let data = try JSONValue(parsing: try Self.data(page))
+        #expect(data.objectValue?["n"]?.intValue == Int64(trace.events.count))
+        #expect(try TraceView.html(trace, model: FlowModel(trace: trace)) == page)
+    }
+
+    @Test("hostile text is escaped in the data: no '<', and it reads back exactly")
+    func hostileData() throws {
+        let ids = ["</script><script>alert(1)</script>", "<img src=x onerror=alert(1)>", "a&b>c", "\u{2028}x\u{2029}", "<!--"]
+        var events: [TraceEvent] = []
+        for (k, id) in ids.enumerated() {
+            events.append(TraceEvent(seq: 2 * k + 1, t: TraceTime(microseconds: Int64(k) * 1_000_000), mb: "main", body: .activationPerformed(board: id, input: .string(id))))
+            events.append(TraceEvent(seq: 2 * k + 2, t: TraceTime(microseconds: Int64(k) * 1_000_000), mb: id, cause: 2 * k + 1, body: .outputSent(board: id, output: .string(id))))
+        }
+        let trace = Trace(header: TraceHeader(scenario: ids[0]), events: events)
+        let page = try TraceView.html(trace, model: FlowModel(trace: trace))
+        let data = try Self.data(page)
+        #expect(!data.contains("<") && !data.contains(">") && !data.contains("&"))
+        #expect(!data.contains("\u{2028}"))
+        let o = try #require(try JSONValue(parsing: data).objectValue)
+        #expect(o["title"]?.stringValue == ids[0])
+        let lanes = o["lanes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        for id in ids { #expect(lanes.contains(id) || lanes.contains { $0.hasSuffix("/" + id) }) }
+    }
+
+    @Test("view through the CLI: stdout by default, -o whole or not at all, bad input and names refused with the contract's codes")
+    func command() throws {
+        let out = try runCLI(["view", "samples/traces/checkout.jsonl"])
+        #expect(out.code == 0)
+        #expect(out.out.hasPrefix("<!DOCTYPE html>"))
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("view-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let page = dir.appendingPathComponent("v.html").path
+        #expect(try runCLI(["view", "samples/traces/checkout.jsonl", "--scenario", "samples/checkout.json", "-o", page]).code == 0)
+        let data = try JSONValue(parsing: try ViewerPageTests.data(Array(try Data(contentsOf: URL(fileURLWithPath: page)))))
+        // With the scenario, the graph is the whole definition: every declared board is drawn.
+        let items = data.objectValue?["graph"]?.objectValue?["items"]?.arrayValue ?? []
+        #expect(items.filter { $0.objectValue?["lane"] != nil }.count >= 9)
+        #expect(try runCLI(["view", "samples/traces/checkout.jsonl", "-o", dir.appendingPathComponent("v.json").path]).code == 64)
+        #expect(try runCLI(["view", dir.appendingPathComponent("missing.jsonl").path]).code == 66)
+        let bad = dir.appendingPathComponent("bad.jsonl").path
+        try Data("{\"format\":\"boardy-trace\",\"version\":1}\nnot json\n{}\n".utf8).write(to: URL(fileURLWithPath: bad))
+        let r = try runCLI(["view", bad, "-o", dir.appendingPathComponent("bad.html").path])
+        #expect(r.code == 65)
+        #expect(r.err.contains("bad.jsonl:2"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("bad.html").path))
+        #expect(try runCLI(["view", "samples/traces/checkout.jsonl", "--scenario", "samples/barrier-loop.json", "-o", page]).err.contains("another definition"))
+    }
+}

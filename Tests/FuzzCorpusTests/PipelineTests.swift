@@ -82,6 +82,7 @@ struct PipelineTests {
             for args in [
                 ["stats", t], ["graph", s, "-o", dir.appendingPathComponent("g\(seed).svg").path], ["graph", t, "--format", "dot"],
                 ["timeline", t, "-o", dir.appendingPathComponent("t\(seed).svg").path], ["export", t], ["replay", t, "--scenario", s],
+                ["view", t, "--scenario", s, "-o", dir.appendingPathComponent("v\(seed).html").path],
             ] {
                 let r = try runCLI(args)
                 #expect(r.code == 0, "\(args): \(r.err)")
@@ -97,6 +98,8 @@ struct PipelineTests {
             let rt = try runCLI(["stats", badTrace])
             #expect([0, 65].contains(rt.code), "\(rt.code): \(rt.err)")
             if rt.code == 65 { #expect(rt.err.contains("bad\(seed).jsonl:"), "\(rt.err)") }
+            let rv = try runCLI(["view", badTrace, "-o", dir.appendingPathComponent("bad\(seed).html").path])
+            #expect(rv.code == rt.code, "\(rv.code): \(rv.err)")
         }
     }
 }
