@@ -335,8 +335,42 @@ int bvz_set_graph(void *graph, const char *name, const char *value) {
 
 // MARK: - Layout and output
 
+#if BVZ_GRAPHVIZ_MAJOR < 3
+// Graphviz 2.x formats a message for the error callback with vsnprintf into a buffer of 1024
+// bytes and, when it does not fit, grows the buffer and formats again with the same va_list,
+// already consumed: the arguments read are garbage and the process crashes (fixed upstream with
+// va_copy). Any message naming a long node does it ("lost <tail> <head> edge"). A message
+// without arguments formats safely twice, so one as long as any message can get grows the
+// buffer first; the text it leaves in our collector is dropped.
+static size_t bvz_primed = 1024;
+
+static void bvz_prime_messages(size_t size) {
+    if (size <= bvz_primed) return;
+    char *text = (char *)malloc(size + 1);
+    if (text == NULL) return;
+    memset(text, 'x', size);
+    text[size] = '\0';
+    size_t kept = bvz_message_len;
+    agerr(AGWARN, text);  // no conversion in it: a safe format
+    bvz_message_len = kept;
+    if (bvz_message_text != NULL) bvz_message_text[kept] = '\0';
+    free(text);
+    bvz_primed = size;
+}
+#endif
+
 int bvz_layout(bvz_graph *graph, const char *engine) {
     if (bvz_context == NULL) return -1;
+#if BVZ_GRAPHVIZ_MAJOR < 3
+    {
+        size_t longest = 0;
+        for (size_t k = 0; k < graph->ids.count; k++) {
+            size_t n = graph->ids.names[k] != NULL ? strlen(graph->ids.names[k]) : 0;
+            if (n > longest) longest = n;
+        }
+        bvz_prime_messages(4 * longest + 65536);  // a message names at most a few objects
+    }
+#endif
     if (graph->laid_out) {
         gvFreeLayout(bvz_context, graph->root);
         graph->laid_out = 0;

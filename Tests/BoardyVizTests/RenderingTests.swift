@@ -298,7 +298,14 @@ struct HostileRenderingTests {
             boards.append(["id": .string(id), "module": .string(i % 2 == 0 ? "m<&>\"" : "edge")])
         }
         let flows: [JSONValue] = zip(Self.ids, Self.ids.dropFirst()).map { ["from": .string($0), "activate": .string($1), "on": .string("out\\put<&>")] }
-        let text = JSONValue.object(["scenario": "hostile", "boards": .array(boards), "flows": .array(flows)]).jsonText
+        // A gateway and a dispatch pipeline of hostile names too (drawn as nodes of their own).
+        let dispatch: JSONValue = [
+            "dispatchers": .array(Self.ids.prefix(4).map { ["id": .string($0)] }),
+            "barriers": .object(JSONObject(Self.ids.prefix(3).map { JSONMember(key: $0, value: ["barrier_id": .string($0), "scopes": [.string(Self.ids[1])], "configuration": .object(JSONObject([JSONMember(key: $0, value: .string($0))]))]) })),
+            "trackOutputs": .array(Self.ids.prefix(2).map { .string($0) }),
+        ]
+        let gateway: JSONValue = ["barrier": .string(Self.ids[0]), "exempt": [.string(Self.ids[0])]]
+        let text = JSONValue.object(["scenario": "hostile", "boards": .array(boards), "flows": .array(flows), "gateway": gateway, "dispatch": dispatch]).jsonText
         let s = try ScenarioLoader.load(json: text, file: "hostile.json")
         let model = FlowModel(scenario: s)
         let svg = try SVG(FlowGraph.render(model, format: .svg))
@@ -314,10 +321,17 @@ struct HostileRenderingTests {
         let texts = try svg.texts()
         for id in Self.ids where !id.contains("\n") && id.count < 100 { #expect(texts.contains(id), "label \(id.debugDescription)") }
         #expect(texts.contains { $0.contains("out\\put<&>") })
-        // And the timeline of its run.
+        #expect(texts.contains { $0.contains("scopes: quote\"d") })
+        #expect(try svg.ids("node").contains("gateway-1"))
+        // And the timeline, the observed graph and the viewer of its run; twice, the same bytes.
         let run = Simulator.run(s)
-        _ = try SVG(Timeline.render(run.trace, format: .svg))
-        _ = try SVG(FlowGraph.render(FlowModel(trace: run.trace), format: .svg))
+        let timeline = try Timeline.render(run.trace, format: .svg)
+        _ = try SVG(timeline)
+        #expect(try Timeline.render(run.trace, format: .svg) == timeline)
+        let observed = try FlowGraph.render(FlowModel(trace: run.trace), format: .svg)
+        _ = try SVG(observed)
+        #expect(try FlowGraph.render(FlowModel(trace: run.trace), format: .svg) == observed)
+        #expect(try FlowGraph.render(model, format: .svg) == FlowGraph.render(model, format: .svg))
     }
 
     @Test("a hostile trace (ids and payloads) renders to a well-formed timeline with the marks' titles intact")

@@ -156,8 +156,15 @@ public enum GraphvizRenderer {
             return Array(UnsafeRawBufferPointer(start: buf, count: len))
         }
 
-        guard bvz_layout(g, engine) == 0, bvz_errors() == 0 else {
-            throw GraphvizError(stage: "layout (\(engine))", messages: currentMessages())
+        if bvz_layout(g, engine) != 0 || bvz_errors() != 0 {
+            // dot's spline router can fail on some graphs with clusters ("Pshortestpath failed",
+            // then "lost <tail> <head> edge", the edge dropped): lay out again with straight
+            // edges, which route without it, rather than fail or lose an edge.
+            guard engine == "dot", bvz_begin() == 0 else { throw GraphvizError(stage: "layout (\(engine))", messages: currentMessages()) }
+            _ = bvz_set_graph(builder.root, "splines", "line")
+            guard bvz_layout(g, engine) == 0, bvz_errors() == 0 else {
+                throw GraphvizError(stage: "layout (\(engine))", messages: currentMessages())
+            }
         }
         var objects = graph.objectCount
         if let overlay {
