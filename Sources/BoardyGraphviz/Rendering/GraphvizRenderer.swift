@@ -357,7 +357,18 @@ extension String {
     /// C0 control characters other than tab, newline and carriage return as their Unicode
     /// control pictures (U+2400 + code): NUL ends a C string, and XML 1.0 forbids the rest.
     func controlPictures() -> String {
-        guard utf8.contains(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else { return self }
+        // Checked on every name and value of every object: over the contiguous bytes when the
+        // string has them (native strings do), which is several times faster than the view.
+        @inline(__always) func isControl(_ b: UInt8) -> Bool { b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D }
+        let fast = utf8.withContiguousStorageIfAvailable { bytes in
+            var i = 0
+            while i < bytes.count {
+                if bytes[i] < 0x20, isControl(bytes[i]) { return true }
+                i += 1
+            }
+            return false
+        }
+        guard fast ?? utf8.contains(where: isControl) else { return self }
         var out = String.UnicodeScalarView()
         for u in unicodeScalars {
             if u.value < 0x20, u != "\t", u != "\n", u != "\r" {

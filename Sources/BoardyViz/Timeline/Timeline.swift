@@ -89,13 +89,14 @@ public struct Timeline {
                 if span * scale < 520 { scale = max(scale, min(4_000, 520 / span, Timeline.breakAbove / widest)) }
             }
             xs = [0]
+            func r(_ v: Double) -> Double { (v * 2).rounded() / 2 }
             for (i, g) in gaps.enumerated() {
                 let w = Double(g) / 1_000_000 * scale
                 if w > Timeline.breakAbove {
                     breaks.append((i, xs[i] + Timeline.maxBand + 8, xs[i] + Timeline.maxBand + 8 + Timeline.breakWidth, g))
-                    xs.append(xs[i] + Timeline.maxBand + 16 + Timeline.breakWidth)
+                    xs.append(r(xs[i] + Timeline.maxBand + 16 + Timeline.breakWidth))
                 } else {
-                    xs.append(xs[i] + w)
+                    xs.append(r(xs[i] + w))
                 }
             }
             bands = instants.indices.map { i in
@@ -118,7 +119,7 @@ public struct Timeline {
                 ticks.append((x0, t0))
                 var t = (t0 / step + 1) * step
                 while t <= t1 + (end == instants.count - 1 ? step : 0) {
-                    let x = x0 + Double(t - t0) / 1_000_000 * scale
+                    let x = ((x0 + Double(t - t0) / 1_000_000 * scale) * 100).rounded() / 100
                     if x - (ticks.last?.x ?? -.infinity) >= 40, end != instants.count - 1 || x <= endX { ticks.append((x, t)) }
                     t += step
                 }
@@ -215,11 +216,13 @@ public struct Timeline {
                 let base = axis.xs.isEmpty ? 0 : axis.xs[k]
                 let n = sizes[groupOf[v]]
                 let each = n > 1 ? min(step, axis.bands[k] / Double(n - 1)) : 0
-                x[i] = base + Double(rankOf[v]) * each
+                // Hundredths of a point: short `pos` strings (a long float in each of 100k marks
+                // cost Graphviz a measurable share of the render).
+                x[i] = ((base + Double(rankOf[v]) * each) * 2).rounded() / 2
             }
         }
         let endX = axis.endX
-        var used = Set<Mark>()
+        var used = Marks()
 
         var g = Graph(name: "timeline")
         g.attributes = [
@@ -301,10 +304,9 @@ public struct Timeline {
             g.edges.append(Edge(from: "ax:\(n)a", to: "ax:\(n)b", attributes: ["color": "#555555", "arrowhead": "none", "id": n == 0 ? "axis" : "axis-\(n + 1)"]))
             var a: Attributes = [
                 "id": "break-\(n + 1)", "label": "≈ +\(TraceTime(microseconds: b.idle))s", "pos": "\((b.from + b.to) / 2),\(axisY - 10)",
-                "tooltip": "nothing happens for \(TraceTime(microseconds: b.idle))s: the axis is broken here",
             ]
             apply(.axisBreak, to: &a, used: &used)
-            g.nodes.append(Node("break:\(n)", attributes: a))
+            g.nodes.append(Node("break \(n + 1): nothing happens for \(TraceTime(microseconds: b.idle))s, the axis is cut here", attributes: a))
             axisStart = b.to
         }
         g.nodes.append(point("ax:enda", axisStart, axisY - 10))
@@ -320,12 +322,9 @@ public struct Timeline {
             }
             for (k, t) in axis.instants.enumerated() where (spread[t] ?? 0) > 0 {
                 let w = spread[t] ?? 0
-                var a: Attributes = [
-                    "id": "instant-\(k + 1)", "pos": "\(axis.xs[k] + w / 2),\(axisY - 16)", "width": String((w + 6) / 72),
-                    "tooltip": "\(counts[t] ?? 0) events at t=\(TraceTime(microseconds: t))s, in order left to right",
-                ]
+                var a: Attributes = ["id": "instant-\(k + 1)", "pos": "\(axis.xs[k] + w / 2),\(axisY - 16)", "width": String((w + 6) / 72)]
                 apply(.instantBand, to: &a, used: &used)
-                g.nodes.append(Node("instant:\(k)", attributes: a))
+                g.nodes.append(Node("instant \(k + 1): \(counts[t] ?? 0) events at t=\(TraceTime(microseconds: t))s, in order left to right", attributes: a))
             }
         }
 
@@ -343,9 +342,11 @@ public struct Timeline {
         func span(lane: String, from: Double, to: Double, dy: Double, _ mark: Mark, id: String, tip: String) {
             guard shown.contains(lane), to > from else { return }
             spanNumber += 1
-            var a: Attributes = ["id": id, "tooltip": tip, "pos": "\((from + to) / 2),\(y(lane) + dy)", "width": String((to - from) / 72)]
+            // Empty-label boxes take their width and height exactly. The name is the <title>
+            // viewers show on hover (a tooltip attribute would be declared for every node).
+            var a: Attributes = ["id": id, "label": "", "pos": "\((from + to) / 2),\(y(lane) + dy)", "width": String((to - from) / 72)]
             apply(mark, to: &a, used: &used)
-            g.nodes.append(Node("span:\(spanNumber)", attributes: a))
+            g.nodes.append(Node("\(tip) (span \(spanNumber))", attributes: a))
         }
         for w in spans.waits where visibleSet.contains(w.start) || (w.end.map(visibleSet.contains) ?? false) {
             let lane = "b|" + FlowModel.Board.key(mb: w.mb, id: w.board)
@@ -412,7 +413,7 @@ public struct Timeline {
                         "sl:\(e.seq)",
                         attributes: [
                             "shape": "plaintext", "style": "", "label": text, "fontsize": "8",
-                            "fontcolor": "#6b4e9b", "pos": "\(ex),\(ly + 13 + Double(level) * 9)", "id": "stimulus-label-\(e.seq)",
+                            "pos": "\(ex),\(ly + 13 + Double(level) * 9)", "id": "stimulus-label-\(e.seq)",
                         ]))
             }
             if options.causes, let c = e.cause, let from = nameBySeq[c], from.lane != lane {
@@ -421,7 +422,7 @@ public struct Timeline {
                 g.edges.append(Edge(from: from.name, to: name, attributes: a))
             }
         }
-        legend(Mark.allCases.filter(used.contains), into: &g, at: (laneLabelX - 100, axisY + 22), width: max(endX - laneLabelX + 100, 420))
+        legend(Mark.allCases.filter { used.contains($0) }, into: &g, at: (laneLabelX - 100, axisY + 22), width: max(endX - laneLabelX + 100, 420))
         return g
     }
 
@@ -509,7 +510,7 @@ public struct Timeline {
             case .resolvedPassed: return ["shape": "triangle", "fillcolor": "#009e73"]
             case .resolvedFailed: return ["shape": "triangle", "fillcolor": "#d55e00"]
             case .loop: return ["shape": "doubleoctagon", "fillcolor": "#d55e00", "width": "0.24", "height": "0.24"]
-            case .output: return ["shape": "diamond", "fillcolor": "#333333", "width": "0.14", "height": "0.14"]
+            case .output: return ["shape": "diamond", "fillcolor": "#333333"]
             case .routed: return ["shape": "triangle", "orientation": "-90", "fillcolor": "#bbbbbb"]  // pointing right; rarrow costs a corner pass per mark
             case .command: return ["shape": "house", "fillcolor": "#56b4e9"]
             case .completed: return ["shape": "doublecircle", "fillcolor": "#7f7f7f"]
@@ -522,18 +523,18 @@ public struct Timeline {
             case .dispatchClosed: return ["shape": "hexagon", "fillcolor": "#d55e00"]
             case .stuck: return ["shape": "octagon", "fillcolor": "#d55e00", "width": "0.22", "height": "0.22"]
             case .other: return ["fillcolor": "#eeeeee", "style": "filled,dashed"]
-            case .waitPassed: return ["shape": "box", "style": "filled", "fixedsize": "true", "height": "0.1", "color": "#009e7366", "fillcolor": "#009e7366"]
-            case .waitFailed: return ["shape": "box", "style": "filled", "fixedsize": "true", "height": "0.1", "color": "#d55e0088", "fillcolor": "#d55e0066"]
-            case .waitLoop: return ["shape": "box", "style": "filled", "fixedsize": "true", "height": "0.1", "color": "#d55e00", "fillcolor": "#d55e00aa"]
-            case .waitStuck: return ["shape": "box", "style": "filled,dashed", "fixedsize": "true", "height": "0.1", "color": "#d55e00", "fillcolor": "#d55e0033"]
-            case .running: return ["shape": "box", "style": "filled", "fixedsize": "true", "height": "0.05", "color": "#555555", "fillcolor": "#555555"]
-            case .queuedRun: return ["shape": "box", "style": "dotted", "fixedsize": "true", "height": "0.05", "color": "#555555"]
-            case .held: return ["shape": "box", "style": "filled", "fixedsize": "true", "height": "0.1", "color": "#cc79a799", "fillcolor": "#cc79a766"]
-            case .heldToEnd: return ["shape": "box", "style": "filled,dashed", "fixedsize": "true", "height": "0.1", "color": "#cc79a7", "fillcolor": "#cc79a733"]
+            case .waitPassed: return ["shape": "box", "style": "filled", "height": "0.1", "color": "#009e7366", "fillcolor": "#009e7366"]
+            case .waitFailed: return ["shape": "box", "style": "filled", "height": "0.1", "color": "#d55e0088", "fillcolor": "#d55e0066"]
+            case .waitLoop: return ["shape": "box", "style": "filled", "height": "0.1", "color": "#d55e00", "fillcolor": "#d55e00aa"]
+            case .waitStuck: return ["shape": "box", "style": "filled,dashed", "height": "0.1", "color": "#d55e00", "fillcolor": "#d55e0033"]
+            case .running: return ["shape": "box", "style": "filled", "height": "0.05", "color": "#555555", "fillcolor": "#555555"]
+            case .queuedRun: return ["shape": "box", "style": "dotted", "height": "0.05", "color": "#555555"]
+            case .held: return ["shape": "box", "style": "filled", "height": "0.1", "color": "#cc79a799", "fillcolor": "#cc79a766"]
+            case .heldToEnd: return ["shape": "box", "style": "filled,dashed", "height": "0.1", "color": "#cc79a7", "fillcolor": "#cc79a733"]
             case .cause: return [:]
             case .failureCause: return ["color": "#d55e00"]
-            case .instantBand: return ["shape": "box", "style": "filled", "fixedsize": "true", "height": "0.04", "color": "#777777", "fillcolor": "#777777", "label": ""]
-            case .axisBreak: return ["shape": "plaintext", "style": "", "fontsize": "9", "fontcolor": "#555555"]
+            case .instantBand: return ["shape": "box", "style": "filled", "height": "0.04", "color": "#777777", "fillcolor": "#777777", "label": ""]
+            case .axisBreak: return ["shape": "plaintext", "style": "", "fontsize": "9"]
             }
         }
 
@@ -584,7 +585,14 @@ public struct Timeline {
     }
 
     /// `mark`'s attributes laid over `base`.
-    static func apply(_ mark: Mark, to base: inout Attributes, used: inout Set<Mark>) {
+    /// Which marks a picture uses: a flag per mark (set for each of 100k events; a Set hashed).
+    struct Marks {
+        var flags = [Bool](repeating: false, count: Mark.allCases.count)
+        mutating func insert(_ m: Mark) { flags[m.rawValue] = true }
+        func contains(_ m: Mark) -> Bool { flags[m.rawValue] }
+    }
+
+    static func apply(_ mark: Mark, to base: inout Attributes, used: inout Marks) {
         for (k, v) in mark.attributes { base[k] = v }
         used.insert(mark)
     }
@@ -632,7 +640,7 @@ public struct Timeline {
             used += w
         }
         var sub = Subgraph(name: "cluster_legend", attributes: ["label": "", "style": "rounded", "color": "#cccccc", "id": "legend"])
-        var unused = Set<Mark>()
+        var unused = Marks()
         var maxX = origin.x
         for (r, row) in rows.enumerated() {
             var x = origin.x + 8
@@ -641,7 +649,8 @@ public struct Timeline {
                 let m = marks[i]
                 let px = x + sample / 2
                 if m.isLine {
-                    var a: Attributes = ["id": "legend-\(i + 1)", "pos": "e,\(px + 12),\(py) \(px - 12),\(py) \(px - 5),\(py) \(px + 2),\(py) \(px + 8),\(py)"]
+                    // No `pos`: an edge attribute is declared for every edge of the graph.
+                    var a: Attributes = ["id": "legend-\(i + 1)"]
                     apply(m, to: &a, used: &unused)
                     sub.nodes.append(point("lga:\(i)", px - 12, py))
                     sub.nodes.append(point("lgb:\(i)", px + 12, py))
@@ -649,12 +658,14 @@ public struct Timeline {
                 } else {
                     var a: Attributes = ["id": "legend-\(i + 1)", "label": "", "pos": "\(px),\(py)"]
                     apply(m, to: &a, used: &unused)
-                    if m.attributes["fixedsize"] == "true" { a["width"] = "0.33" }  // a span's sample
-                    if m == .axisBreak { a["label"] = "≈" }
-                    // Samples a little smaller than the marks, so rows stay thin.
-                    if a["width"] == nil || m.attributes["fixedsize"] != "true" {
+                    let isSpan = m.rawValue >= Mark.waitPassed.rawValue && m != .axisBreak
+                    if isSpan {
+                        a["width"] = "0.33"  // a span's sample
+                    } else {
+                        // Samples a little smaller than the marks, so rows stay thin.
                         for k in ["width", "height"] { a[k] = String(min(Double(a[k] ?? "0.16") ?? 0.16, 0.18)) }
                     }
+                    if m == .axisBreak { a["label"] = "≈" }
                     sub.nodes.append(Node("lg:\(i)", attributes: a))
                 }
                 let w = textWidth(m)
@@ -663,8 +674,7 @@ public struct Timeline {
                         "lgt:\(i)",
                         attributes: [
                             "shape": "plaintext", "style": "", "label": m.text, "pos": "\(x + sample + w / 2),\(py)", "fontsize": "8",
-                            "id": "legend-text-\(i + 1)",
-                            "fixedsize": "true", "width": String(w / 72), "height": "0.18", "margin": "0",
+                            "id": "legend-text-\(i + 1)", "height": "0.18",
                         ]))
                 x += sample + w + 8
             }
