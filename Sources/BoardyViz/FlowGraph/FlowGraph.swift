@@ -79,9 +79,48 @@ public enum FlowGraph {
 
     /// Renders `model` to `format` (`dot`: the graph before layout, without the legend).
     public static func render(_ model: FlowModel, format: RenderFormat, strategy: Strategy? = nil) throws(GraphvizError) -> [UInt8] {
-        let (g, engine, marks) = drawing(model, strategy: strategy)
+        var (g, engine, marks) = drawing(model, strategy: strategy)
         if format == .dot { return try GraphvizRenderer.render(g, engine: engine, format: format) }
+        if engine == "nop2", let box = pinnedBox(g) {
+            // Our own layout: its box is known without laying it out twice.
+            let extra = legend(marks, around: box)
+            g.nodes += extra.nodes
+            g.edges += extra.edges
+            g.subgraphs += extra.subgraphs
+            return try GraphvizRenderer.render(g, engine: engine, format: format)
+        }
         return try GraphvizRenderer.render(g, engine: engine, format: format) { box in legend(marks, around: box) }
+    }
+
+    /// The box of a pinned graph: its nodes' positions (with room for a label) and its
+    /// clusters' boxes.
+    static func pinnedBox(_ g: Graph) -> LayoutBox? {
+        var box = LayoutBox(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+        func add(_ x: Double, _ y: Double) {
+            box.minX = min(box.minX, x)
+            box.maxX = max(box.maxX, x)
+            box.minY = min(box.minY, y)
+            box.maxY = max(box.maxY, y)
+        }
+        func visit(_ nodes: [Node], _ subs: [Subgraph]) {
+            for n in nodes {
+                guard let pos = n.attributes["pos"] else { continue }
+                let p = pos.split(separator: ",").compactMap { Double($0) }
+                if p.count == 2 {
+                    add(p[0] - 80, p[1] - 20)
+                    add(p[0] + 80, p[1] + 20)
+                }
+            }
+            for s in subs {
+                if let bb = s.attributes["bb"].flatMap(LayoutBox.init) {
+                    add(bb.minX, bb.minY)
+                    add(bb.maxX, bb.maxY)
+                }
+                visit(s.nodes, s.subgraphs)
+            }
+        }
+        visit(g.nodes, g.subgraphs)
+        return box.minX <= box.maxX ? box : nil
     }
 
     /// Graphviz's JSON of the laid-out graph with its legend: every object's drawing operations
