@@ -99,6 +99,8 @@ bench: deps
 	$(BENCH_BUILD)/release/boardy-bench simulate
 	$(BENCH_BUILD)/release/boardy-bench render
 	$(BENCH_BUILD)/release/boardy-bench import
+	$(MAKE) browser-deps
+	$(BENCH_BUILD)/release/boardy-bench view
 
 ## fuzz-cli: the whole pipeline on generated scenarios (simulate, read-back, stats, graph, timeline,
 ## export, replay, check, and a mutation of each scenario and trace), in process, for
