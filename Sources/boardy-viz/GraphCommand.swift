@@ -14,11 +14,17 @@ struct GraphCommand: ParsableCommand {
         abstract: "Draw the flow graph of a scenario (declared) or of a trace (observed, with counts).",
         discussion: """
             Boards are nodes (shape by kind), modules clusters, continuous boards nested clusters;
-            flows are solid edges labelled with the output; activation-barrier and gateway edges
-            are dashed from the gate; exempt boards have a double border; barrier loops are red.
-            Large graphs (over 400 boards) use a layered layout of our own pinned through
-            Graphviz's nop2 engine; the SVG's title names the layout used. `--format dot` writes
-            the graph before layout (no coordinates): the same text on every machine.
+            flows are solid edges labelled with the output (labels tied to their edges); an
+            activation barrier is dashed from its gate with a tee head; the gateway is drawn once:
+            the gate ⊣ a gateway node, dotted lines to the boards it guards (blue border), exempt
+            boards with a double border; barrier loops are dashed red; a scenario's dispatch
+            pipeline (tracked outputs, dispatchers, dispatch barriers with scopes and
+            configuration) is a cluster of its own. The legend lists only what the picture uses.
+            A trace's graph shows what it observed, with counts (continuous boards, relays and
+            dispatch included). Large graphs (over 400 boards) use a layered layout of our own
+            pinned through Graphviz's nop2 engine; the SVG's title names the layout used.
+            `--format dot` writes the graph before layout (no coordinates, no legend): the same
+            text on every machine.
 
             Examples:
               boardy-viz graph samples/checkout.json -o checkout.svg

@@ -13,12 +13,17 @@ struct TimelineCommand: ParsableCommand {
         commandName: "timeline",
         abstract: "Draw a trace on its time axis: lanes per board and dispatcher, barrier waits as spans.",
         discussion: """
-            Events are marks (see the legend), barrier waits run from the wait check to the
-            resolution (stuck waits to the end, dashed), arrows follow `cause` between lanes, and
-            cancellations and loops are red. The layout is pinned (linear in the events);
+            x is time: one scale, evenly spaced ticks, a long idle stretch cut as a labelled
+            break; events at one instant stack in a narrow band in seq order. Events are marks
+            (shape and colour by kind; the legend lists exactly what is drawn); barrier waits
+            are spans from the check to what ended them (dashed to the end when stuck), runs
+            from performed to their last output or completion, dispatchers holding events from
+            the first block to the send; stimuli are labelled; arrows follow `cause` between
+            lanes; failures are vermillion. The layout is pinned (linear in the events);
             Graphviz's nop2 engine draws it. Hovering a mark shows its title: the event's
             fields, one per line. Element ids: board-<id>, dispatcher-<id>, event-<seq>,
-            wait-<seq>, cause-<seq>.
+            wait-<seq>, run-<seq>, held-<seq>, cause-<seq>. To explore a large trace, see
+            `boardy-viz view`.
 
             Examples:
               boardy-viz timeline out/checkout.jsonl -o timeline.svg
