@@ -37,8 +37,8 @@ public struct TraceSpans: Sendable {
     }
 
     /// One activation running: from `activation.performed` to the last output or completion it
-    /// caused directly. `queuedUntil` is where it started running when an earlier run of the
-    /// same board was still going (a queued block task, or concurrent runs).
+    /// caused directly. `overlapsUntil` is where an earlier run of the same board ended when this
+    /// one began before it had (a queued block task, or concurrent runs).
     public struct Run: Sendable, Hashable {
         /// The motherboard.
         public var mb: String
@@ -77,8 +77,11 @@ public struct TraceSpans: Sendable {
         var index: [Int: Int] = [:]  // seq → index
         index.reserveCapacity(events.count)
         // Open waits by motherboard and board (a board waits on one barrier at a time, but keep a
-        // list: hostile traces may not).
+        // list: hostile traces may not), and activation-barrier waits by motherboard and barrier
+        // too (a resolution ends them all). A wait closed through one index is skipped in the
+        // other when met there.
         var open: [String: [Int]] = [:]  // "mb|board" → wait numbers
+        var openOnBarrier: [String: [Int]] = [:]  // "mb|barrier" → activation-barrier wait numbers
         var resolutions: [Int: (barrier: String, passed: Bool)] = [:]  // index of barrier.resolved
         var performed: [Int: Int] = [:]  // index of activation.performed → run number
         var holding: [String: Int] = [:]  // dispatcher → hold number
@@ -86,7 +89,7 @@ public struct TraceSpans: Sendable {
         func close(_ k: String, where match: (Wait) -> Bool, at i: Int, _ outcome: WaitEnd) {
             guard let list = open[k] else { return }
             var kept: [Int] = []
-            for w in list {
+            for w in list where waits[w].end == nil {
                 if match(waits[w]) {
                     waits[w].end = i
                     waits[w].outcome = outcome
@@ -115,12 +118,14 @@ public struct TraceSpans: Sendable {
                 waits.append(Wait(mb: e.mb, board: b, barrier: barrier, gateway: true, start: i, end: nil, outcome: .stuck))
             case .barrierChecked(let b, let barrier, _, let result) where result == .wait:
                 open[key(e.mb, b), default: []].append(waits.count)
+                openOnBarrier[key(e.mb, barrier), default: []].append(waits.count)
                 waits.append(Wait(mb: e.mb, board: b, barrier: barrier, gateway: false, start: i, end: nil, outcome: .stuck))
             case .barrierResolved(let barrier, let passed, _):
                 resolutions[i] = (barrier, passed)
                 // An activation barrier's run is shared: every wait on it in this motherboard ends.
-                for k in open.keys.sorted() where k.hasPrefix(e.mb + "|") {
-                    close(k, where: { !$0.gateway && $0.barrier == barrier && $0.mb == e.mb }, at: i, passed ? .passed : .failed)
+                for w in openOnBarrier.removeValue(forKey: key(e.mb, barrier)) ?? [] where waits[w].end == nil {
+                    waits[w].end = i
+                    waits[w].outcome = passed ? .passed : .failed
                 }
             case .activationCancelled(let b, let reason) where reason == .loop:
                 close(key(e.mb, b), where: { _ in true }, at: i, .loop)
