@@ -340,7 +340,7 @@ public enum FlowGraph {
             let counted = gw.links.contains { model.links[$0].count != nil }
             var a: Attributes = [
                 "id": "gateway-\(n + 1)", "label": "gateway\n\(guardedKeys.count) guarded",
-                "tooltip": "the gateway: \(guardedKeys.joined(separator: ", ")) wait for \(gw.gate)" + (counted ? " (×\(total) waits)" : ""),
+                "tooltip": "the gateway: \(Self.list(guardedKeys)) wait for \(gw.gate)" + (counted ? " (×\(total) waits)" : ""),
             ]
             apply(.gateway, to: &a, used: &used)
             if let pinned {
@@ -352,6 +352,12 @@ public enum FlowGraph {
             apply(.gatewayEdge, to: &e, used: &used)
             if counted, labels { e["label"] = "×\(total)" }
             g.edges.append(Edge(from: "b:" + gw.gate, to: hub, attributes: e))
+            // Past a dozen guarded boards the lines only hide the flows: the blue border says it.
+            guard gw.links.count <= maxGuardLines else {
+                a["label"] = "gateway\n\(guardedKeys.count) guarded\n(blue border)"
+                g.nodes[g.nodes.count - 1].attributes["label"] = a["label"]
+                continue
+            }
             for i in gw.links {
                 let l = model.links[i]
                 var a: Attributes = ["id": "link-\(i + 1)", "tooltip": "gateway: \(l.to) waits for \(l.from)"]
@@ -362,6 +368,14 @@ public enum FlowGraph {
             }
         }
     }
+
+    /// The first 20 of `items`, then how many more.
+    static func list(_ items: [String]) -> String {
+        items.count <= 20 ? items.joined(separator: ", ") : items.prefix(20).joined(separator: ", ") + " and \(items.count - 20) more"
+    }
+
+    /// Up to this many guarded boards, dotted lines join the gateway node to each.
+    static let maxGuardLines = 12
 
     /// Coverage: thicker with use, dashed grey when never exercised.
     static func weigh(_ l: FlowModel.Link, _ a: inout Attributes, used: inout Set<Mark>) {
