@@ -103,9 +103,6 @@ public enum TraceView {
         key("lanes")
         strings(order.map { lanes[$0].label })
         w.bytes.append(UInt8(ascii: ","))
-        key("laneGroups")
-        strings(order.map { lanes[$0].group })
-        w.bytes.append(UInt8(ascii: ","))
         key("marks")
         w.writeValue(.array(Timeline.Mark.allCases.map { m in
             let a = m.attributes
