@@ -9,7 +9,7 @@ OUT        ?= out
 BENCH_BUILD = .build-release
 BIN         = .build/debug
 
-.PHONY: docs deps build demo test browser-deps browser-test bench tsan asan memcheck scale fuzz fuzz-cli schemas clean
+.PHONY: docs deps python-deps build demo test browser-deps browser-test bench tsan asan memcheck scale fuzz fuzz-cli schemas clean
 
 ## deps: install libgraphviz-dev through apt when pkg-config cannot find libgvc. Where there is no
 ## apt (macOS: `brew install graphviz pkg-config`), say what is missing instead.
@@ -77,10 +77,16 @@ demo: deps
 	@echo "  Perfetto:     $(OUT)/checkout.chrome.json (open in https://ui.perfetto.dev)"
 	@echo "  observed DOT: $(OUT)/checkout.observed.dot"
 
-## test: the whole test suite (Swift Testing), then the documentation (which must build without a warning).
-test: deps
+## python-deps: opentelemetry-proto from PyPI (with protobuf), which reads our OTLP export in the tests.
+python-deps:
+	@python3 -c "import opentelemetry.proto, google.protobuf" 2>/dev/null || { echo "otlp: installing opentelemetry-proto from PyPI"; python3 -m pip install --quiet opentelemetry-proto; }
+
+## test: the whole test suite (Swift Testing), the OTLP export read by OpenTelemetry's own schema,
+## then the documentation (which must build without a warning).
+test: deps python-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	BOARDY_VIZ=$(BIN)/boardy-viz python3 -m unittest discover -s Tests/OTLP -v
 	$(MAKE) docs
 
 ## docs: the DocC catalogs of Boardy, BoardyTrace, BoardyReplay and BoardyVizTesting (articles

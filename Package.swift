@@ -88,7 +88,7 @@ let package = Package(
         ),
         // Views that need no Graphviz: trace statistics, the Chrome export, flow models (of
         // motherboards and traces).
-        .target(name: "BoardyVizCore", dependencies: ["BoardyTrace", "Boardy"]),
+        .target(name: "BoardyVizCore", dependencies: ["BoardyTrace", "Boardy", .product(name: "Crypto", package: "swift-crypto")]),
         // Pictures: flow graphs and timelines, drawn through Graphviz.
         .target(name: "BoardyViz", dependencies: ["BoardyTrace", "Boardy", "BoardyVizCore", "BoardyGraphviz"]),
         // Replay: re-run a trace's stimuli on a fresh engine, compare, report the first divergence.

@@ -9,22 +9,29 @@ import BoardyVizSimulation
 import Foundation
 
 struct ExportCommand: ParsableCommand {
-    enum Target: String, ExpressibleByArgument, CaseIterable { case chrome, dot }
+    enum Target: String, ExpressibleByArgument, CaseIterable { case chrome, dot, otlp }
 
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export a trace as Chrome trace JSON (opens in Perfetto) or its observed flow graph as DOT.",
+        abstract: "Export a trace as Chrome trace JSON (Perfetto), OTLP/JSON spans (OpenTelemetry) or its observed flow graph as DOT.",
         discussion: """
             Without --to, the output's extension picks: .json is Chrome trace JSON, .dot the
-            observed graph; otherwise Chrome trace JSON.
+            observed graph; otherwise Chrome trace JSON. --to otlp writes an OTLP/JSON
+            ExportTraceServiceRequest (one trace per run; spans for activations, barrier waits,
+            gate runs and dispatch pulls, parented through `cause`), its virtual time 0 at
+            --epoch; ids come from the trace's content, so the same trace exports the same ids.
 
             Examples:
               boardy-viz export out/checkout.jsonl -o checkout.chrome.json
               boardy-viz export out/checkout.jsonl --to dot
+              boardy-viz export out/checkout.jsonl --to otlp --epoch 2026-11-24T09:00:00Z -o checkout.otlp.json
+              curl -X POST -H 'Content-Type: application/json' --data-binary @checkout.otlp.json http://localhost:4318/v1/traces
             """)
 
     @Argument(help: "The trace file, or - for standard input.") var trace: String
-    @Option(help: "chrome or dot (default: the output's extension, else chrome).") var to: Target?
+    @Option(help: "chrome, otlp or dot (default: the output's extension, else chrome).") var to: Target?
+    @Option(help: "With --to otlp: the wall-clock time of virtual time 0, as an ISO 8601 date (2026-11-24T09:00:00Z), Unix seconds, or now (the default).")
+    var epoch: String = "now"
     @Option(name: .shortAndLong, help: "Write here instead of standard output (whole or not at all).") var output: String?
 
     /// The target: `--to`, else the output's extension; a contradiction is bad usage.
@@ -34,10 +41,26 @@ struct ExportCommand: ParsableCommand {
         if let output, byExtension == nil, knownExtensions.contains(ext) {
             throw UsageError(message: "\(output) names a .\(ext) file, but export writes Chrome trace JSON (.json) or DOT (.dot)")
         }
-        if let to, let byExtension, to != byExtension, let output {
+        // Chrome trace JSON and OTLP/JSON are both .json.
+        if let to, let byExtension, to != byExtension, !(to == .otlp && byExtension == .chrome), let output {
             throw UsageError(message: "--to \(to.rawValue) contradicts \(output) (.\(ext)); drop --to or change the extension")
         }
         return to ?? byExtension ?? .chrome
+    }
+
+    /// `--epoch` in Unix nanoseconds.
+    func epochNanos() throws -> Int64 {
+        if epoch == "now" { return Int64(Date().timeIntervalSince1970 * 1_000_000) * 1000 }
+        if let seconds = Double(epoch), seconds.isFinite, seconds >= 0, seconds < 9e9 { return Int64(seconds * 1_000_000) * 1000 }
+        let full = ISO8601DateFormatter()
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let day = ISO8601DateFormatter()
+        day.formatOptions = [.withFullDate]
+        guard let date = full.date(from: epoch) ?? fractional.date(from: epoch) ?? day.date(from: epoch) else {
+            throw UsageError(message: "--epoch \(epoch): not a date (2026-11-24T09:00:00Z or 2026-11-24), Unix seconds, or now")
+        }
+        return Int64(date.timeIntervalSince1970 * 1_000_000) * 1000
     }
 
     func run() throws {
@@ -46,12 +69,16 @@ struct ExportCommand: ParsableCommand {
             let out = try Output(output, inputs: [trace])
             defer { out.discard() }
             let target = try target()
+            if target != .otlp, epoch != "now" { throw UsageError(message: "--epoch is for --to otlp") }
+            if target == .otlp { _ = try epochNanos() }  // a bad date is bad usage before anything is read
             let t = try readTrace(trace)
             switch target {
             case .chrome:
                 try emit(ChromeTraceExport.export(t).jsonText, to: out)
             case .dot:
                 try out.write(try FlowGraph.render(FlowModel(trace: t), format: .dot))
+            case .otlp:
+                try emit(OTLPExport.export(t, epochNanos: try epochNanos()).jsonText, to: out)
             }
         }
     }
