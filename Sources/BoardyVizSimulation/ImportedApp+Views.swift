@@ -63,13 +63,16 @@ extension FlowModel {
             for d in observed.dispatch?.dispatchers ?? [] { sent[d.id, default: 0] += d.sent ?? 0 }
             for tr in observed.dispatch?.tracked ?? [] { tracked[tr.board, default: 0] += tr.count ?? 0 }
             direct += observed.dispatch?.directTracks ?? 0
+            var routed = Set<String>()
             for l in observed.links {
                 let from = Self.lastID(l.from), to = Self.lastID(l.to)
-                counts["\(from)|\(to)|\(l.kind == .flow ? "flow" : "wait")", default: 0] += l.count ?? 1
+                let key = "\(from)|\(to)|\(l.kind == .flow ? "flow" : "wait")"
+                counts[key, default: 0] += l.count ?? 1
+                routed.insert(key)
             }
             // An activation made by a board's code: the trace names the board performing when
-            // the request is made (its cause).
-            for (from, to) in Self.activations(in: t) { counts["\(from)|\(to)|flow", default: 0] += 1 }
+            // the request is made (its cause). Where a flow routed it, the routing counted it.
+            for (from, to) in Self.activations(in: t) where !routed.contains("\(from)|\(to)|flow") { counts["\(from)|\(to)|flow", default: 0] += 1 }
         }
         for i in links.indices {
             let from = Self.lastID(links[i].from), to = Self.lastID(links[i].to)

@@ -237,3 +237,30 @@ struct SplitMix {
         return z ^ (z >> 31)
     }
 }
+
+@Suite("Coverage of an app's sources")
+struct SourceCoverageTests {
+    @Test("traces are matched by board ids; an activation the code makes counts; ids the sources lack are listed")
+    func sources() throws {
+        let dir = repoRoot.appendingPathComponent("Tests/BoardyImportTests/Fixtures/ShopApp").path
+        let app = try AppImporter.importApp([dir])
+        let model = FlowModel(imported: app)
+        let events = [
+            TraceEvent(seq: 1, t: .zero, mb: "main", body: .activationRequested(board: "pub.app.Root", source: nil, input: nil)),
+            TraceEvent(seq: 2, t: .zero, mb: "main", cause: 1, body: .activationPerformed(board: "pub.app.Root", input: nil)),
+            TraceEvent(seq: 3, t: .zero, mb: "main", cause: 2, body: .activationRequested(board: "pub.app.Onboarding", source: "pub.app.Root", input: nil)),
+            TraceEvent(seq: 4, t: .zero, mb: "main", cause: 3, body: .activationPerformed(board: "pub.app.Onboarding", input: nil)),
+            TraceEvent(seq: 5, t: .zero, mb: "main", body: .activationPerformed(board: "not.in.the.app", input: nil)),
+        ]
+        let trace = Trace(header: TraceHeader(scenario: "device run"), events: events)
+        let c = Coverage(model: model, fingerprint: nil, traces: [("device.jsonl", trace)])
+        #expect(c.traces == 1 && c.excluded.isEmpty)
+        #expect(c.unknownBoards == ["not.in.the.app"])
+        let root = try #require(c.items.first { $0.kind == "board" && $0.name.hasSuffix("pub.app.Root") })
+        #expect(root.traces == 1 && root.source != nil)
+        let edge = try #require(c.items.first { $0.kind == "flow" && $0.name.hasPrefix("pub.app.Root → pub.app.Onboarding") })
+        #expect(edge.traces == 1 && edge.count == 1)
+        #expect(c.percent > 0 && c.percent < 20)
+        #expect(c.items.first?.traces == 0)  // never exercised first
+    }
+}
