@@ -24,8 +24,7 @@ struct ExportCommand: ParsableCommand {
             Examples:
               boardy-viz export out/checkout.jsonl -o checkout.chrome.json
               boardy-viz export out/checkout.jsonl --to dot
-              boardy-viz export out/checkout.jsonl --to otlp --epoch 2026-11-24T09:00:00Z -o checkout.otlp.json
-              curl -X POST -H 'Content-Type: application/json' --data-binary @checkout.otlp.json http://localhost:4318/v1/traces
+              boardy-viz export run.jsonl --to otlp --epoch 2026-11-24 -o run.otlp.json
             """)
 
     @Argument(help: "The trace file, or - for standard input.") var trace: String

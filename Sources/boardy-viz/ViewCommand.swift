@@ -23,7 +23,7 @@ struct ViewCommand: ParsableCommand {
 
             Examples:
               boardy-viz view out/checkout.jsonl -o checkout.html
-              boardy-viz view out/checkout.jsonl --scenario samples/checkout.json -o checkout.html
+              boardy-viz view run.jsonl --scenario checkout.json -o run.html
             """)
 
     @Argument(help: "The trace file, or - for standard input.") var trace: String

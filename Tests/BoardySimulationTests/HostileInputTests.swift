@@ -418,7 +418,7 @@ struct HostileInputTests {
 
     @Test("help examples fit in 80 columns: no command breaks in the middle")
     func helpText() throws {
-        for command in ["simulate", "test", "check", "stats", "export", "graph", "timeline", "replay"] {
+        for command in ["simulate", "test", "check", "stats", "export", "graph", "timeline", "replay", "view", "coverage", "import"] {
             let help = try runCLI([command, "--help"], environment: ["COLUMNS": "80"]).out
             var inExamples = false
             for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
