@@ -105,6 +105,7 @@ bench: deps
 	$(BENCH_BUILD)/release/boardy-bench simulate
 	$(BENCH_BUILD)/release/boardy-bench render
 	$(BENCH_BUILD)/release/boardy-bench import
+	$(BENCH_BUILD)/release/boardy-bench fleet
 	$(MAKE) browser-deps
 	$(BENCH_BUILD)/release/boardy-bench view
 

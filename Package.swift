@@ -37,6 +37,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // `import`: reading apps' Swift sources (the parser only: SwiftSyntax, SwiftParser).
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        // Wait-time percentiles over any number of traces in bounded memory (stats over a fleet).
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         // Graphviz's C library (libgvc, libcgraph), found through pkg-config.
@@ -88,7 +90,12 @@ let package = Package(
         ),
         // Views that need no Graphviz: trace statistics, the Chrome export, flow models (of
         // motherboards and traces).
-        .target(name: "BoardyVizCore", dependencies: ["BoardyTrace", "Boardy", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(
+            name: "BoardyVizCore",
+            dependencies: [
+                "BoardyTrace", "Boardy", "BoardyLock", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ]),
         // Pictures: flow graphs and timelines, drawn through Graphviz.
         .target(name: "BoardyViz", dependencies: ["BoardyTrace", "Boardy", "BoardyVizCore", "BoardyGraphviz"]),
         // Replay: re-run a trace's stimuli on a fresh engine, compare, report the first divergence.

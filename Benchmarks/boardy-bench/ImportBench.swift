@@ -121,7 +121,7 @@ struct ImportBench: ParsableCommand {
 }
 
 #if os(Linux)
-    private let rusageSelf = RUSAGE_SELF.rawValue
+    let rusageSelf = RUSAGE_SELF.rawValue
 #else
-    private let rusageSelf = RUSAGE_SELF
+    let rusageSelf = RUSAGE_SELF
 #endif

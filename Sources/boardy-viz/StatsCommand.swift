@@ -11,20 +11,87 @@ import Foundation
 struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
-        abstract: "Counts per kind, board and dispatcher, barrier wait times, loops and stuck.",
-        discussion: "Streams the trace in bounded memory.\n\nExample:\n  boardy-viz stats out/checkout.jsonl --format json")
+        abstract: "Counts and barrier wait times of a trace, or of many: percentiles, failure rates, the slowest traces.",
+        discussion: """
+            One trace: counts per kind, board and dispatcher, barrier wait times, loops and stuck,
+            streamed in bounded memory. Several traces (files, folders of .jsonl files, or glob
+            patterns): per barrier, waits with p50 / p90 / p99 / max and how they ended (failed,
+            loop, stuck) and the slowest traces; per board, how often it was requested,
+            performed and cancelled and how long it waited. Read on every core, a trace at a
+            time per core; a file that is not a trace is reported (file:line) and skipped, and
+            the exit code is then 65.
 
-    @Argument(help: "The trace file, or - for standard input.") var trace: String
+            Examples:
+              boardy-viz stats out/checkout.jsonl --format json
+              boardy-viz stats traces/ 'ci/**/run-*.jsonl'
+            """)
+
+    @Argument(help: "A trace file (or - for standard input); or several files, folders and glob patterns.") var traces: [String]
     @Option(help: "Report format.") var format: OutputFormat = .text
 
+    func validate() throws {
+        if traces.isEmpty { throw ValidationError("give a trace, or several (files, folders, glob patterns)") }
+    }
+
     func run() throws {
-        let stats = try guarded { () throws -> TraceStats in
-            var reader = try traceReader(trace)
-            var stats = TraceStats()
-            while let e = try reader.next() { stats.add(e) }
-            for w in reader.warnings { warn(w.description) }
-            return stats
+        if traces.count == 1, traces[0] == "-" || isRegularFile(traces[0]) || !FileManager.default.fileExists(atPath: traces[0]) && !isPattern(traces[0]) {
+            let stats = try guarded { () throws -> TraceStats in
+                var reader = try traceReader(traces[0])
+                var stats = TraceStats()
+                while let e = try reader.next() { stats.add(e) }
+                for w in reader.warnings { warn(w.description) }
+                return stats
+            }
+            print(format == .json ? stats.json.jsonText : stats.text)
+            return
         }
-        print(format == .json ? stats.json.jsonText : stats.text)
+        let files = try guarded { () throws -> [String] in try expand(traces) }
+        let (stats, skipped, warnings) = FleetStats.read(files)
+        for w in warnings { warn(w) }
+        for s in skipped { warn("skipped \(s.error)") }
+        if format == .json {
+            var o = stats.json.objectValue ?? JSONObject()
+            o["skipped"] = .array(skipped.map { ["path": .string($0.path), "error": .string($0.error)] })
+            print(JSONValue.object(o).jsonText)
+        } else {
+            print(stats.text + (skipped.isEmpty ? "" : "\nskipped (not traces): \(skipped.count)"))
+        }
+        if !skipped.isEmpty { throw ExitCode(65) }
+    }
+
+    func isPattern(_ s: String) -> Bool { s.contains("*") || s.contains("?") || s.contains("[") }
+
+    /// Files: as given; folders: each .jsonl directly inside, sorted; patterns the shell did not
+    /// expand (quoted): matched with glob(3), sorted. Nothing found is 66.
+    func expand(_ args: [String]) throws -> [String] {
+        var files: [String] = []
+        for a in args {
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: a, isDirectory: &isDir) {
+                if isDir.boolValue {
+                    let inside = (try? FileManager.default.contentsOfDirectory(atPath: a)) ?? []
+                    files += inside.filter { $0.hasSuffix(".jsonl") }.sorted().map { (a as NSString).appendingPathComponent($0) }
+                } else {
+                    files.append(a)
+                }
+            } else if isPattern(a) {
+                files += globbed(a)
+            } else {
+                try checkInput(a)  // a missing file: 66, named
+            }
+        }
+        if files.isEmpty { throw NoInputError(message: "no trace found in \(args.joined(separator: ", "))") }
+        return files
+    }
+
+    func globbed(_ pattern: String) -> [String] {
+        var g = glob_t()
+        defer { globfree(&g) }
+        guard glob(pattern, 0, nil, &g) == 0 else { return [] }
+        var out: [String] = []
+        for i in 0..<Int(g.gl_pathc) {
+            if let p = g.gl_pathv[i], let s = String(validatingCString: p) { out.append(s) }
+        }
+        return out.sorted()
     }
 }

@@ -74,16 +74,23 @@ public struct TraceSpans: Sendable {
 
     /// The spans of `events` (one trace's, in `seq` order).
     public init(_ events: [TraceEvent]) {
-        var index: [Int: Int] = [:]  // seq → index
-        index.reserveCapacity(events.count)
+        // seq → index: a trace numbers its events 1, 2, 3…, so position seq - 1 is checked
+        // first; the dictionary only holds the others (a hand-edited or merged trace).
+        var irregular: [Int: Int] = [:]
+        func indexOf(_ seq: Int) -> Int? {
+            if seq >= 1, seq <= events.count, events[seq - 1].seq == seq { return seq - 1 }
+            return irregular[seq]
+        }
+        // Per event index (arrays, not dictionaries: this runs over every event of every trace).
+        var resolutionOf = [Int32](repeating: -1, count: events.count)  // barrier.resolved → its entry in `resolved`
+        var resolved: [(barrier: String, passed: Bool)] = []
+        var runOf = [Int32](repeating: -1, count: events.count)  // activation.performed → run number
         // Open waits by motherboard and board (a board waits on one barrier at a time, but keep a
         // list: hostile traces may not), and activation-barrier waits by motherboard and barrier
         // too (a resolution ends them all). A wait closed through one index is skipped in the
         // other when met there.
         var open: [String: [Int]] = [:]  // "mb|board" → wait numbers
         var openOnBarrier: [String: [Int]] = [:]  // "mb|barrier" → activation-barrier wait numbers
-        var resolutions: [Int: (barrier: String, passed: Bool)] = [:]  // index of barrier.resolved
-        var performed: [Int: Int] = [:]  // index of activation.performed → run number
         var holding: [String: Int] = [:]  // dispatcher → hold number
         func key(_ mb: String, _ b: String) -> String { mb + "|" + b }
         func close(_ k: String, where match: (Wait) -> Bool, at i: Int, _ outcome: WaitEnd) {
@@ -100,15 +107,16 @@ public struct TraceSpans: Sendable {
             open[k] = kept.isEmpty ? nil : kept
         }
         for (i, e) in events.enumerated() {
-            index[e.seq] = i
-            let causeIndex = e.cause.flatMap { index[$0] }
+            if e.seq != i + 1 { irregular[e.seq] = i }
+            let causeIndex = e.cause.flatMap(indexOf)
             // Released by a resolution: the resolution's first effect on a board ends its wait.
-            if let c = causeIndex, let r = resolutions[c], let b = e.body.board {
+            if let c = causeIndex, resolutionOf[c] >= 0, !open.isEmpty, let b = e.body.board {
+                let r = resolved[Int(resolutionOf[c])]
                 close(key(e.mb, b), where: { $0.barrier == r.barrier }, at: c, r.passed ? .passed : .failed)
             }
-            if let c = causeIndex, let run = performed[c] {
+            if let c = causeIndex, runOf[c] >= 0 {
                 switch e.body {
-                case .outputSent, .commandSent, .boardCompleted, .activationRequested, .flowRouted: runs[run].end = i
+                case .outputSent, .commandSent, .boardCompleted, .activationRequested, .flowRouted: runs[Int(runOf[c])].end = i
                 default: break
                 }
             }
@@ -121,7 +129,8 @@ public struct TraceSpans: Sendable {
                 openOnBarrier[key(e.mb, barrier), default: []].append(waits.count)
                 waits.append(Wait(mb: e.mb, board: b, barrier: barrier, gateway: false, start: i, end: nil, outcome: .stuck))
             case .barrierResolved(let barrier, let passed, _):
-                resolutions[i] = (barrier, passed)
+                resolutionOf[i] = Int32(resolved.count)
+                resolved.append((barrier, passed))
                 // An activation barrier's run is shared: every wait on it in this motherboard ends.
                 for w in openOnBarrier.removeValue(forKey: key(e.mb, barrier)) ?? [] where waits[w].end == nil {
                     waits[w].end = i
@@ -132,7 +141,7 @@ public struct TraceSpans: Sendable {
             case .activationCancelled(let b, let reason) where reason == .barrierFailed:
                 close(key(e.mb, b), where: { _ in true }, at: causeIndex ?? i, .failed)
             case .activationPerformed(let b, _):
-                performed[i] = runs.count
+                runOf[i] = Int32(runs.count)
                 runs.append(Run(mb: e.mb, board: b, start: i, end: i, overlapsUntil: nil))
             case .dispatchBlocked(let d, _):
                 if holding[d] == nil {
