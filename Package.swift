@@ -183,7 +183,10 @@ let package = Package(
         .testTarget(name: "BoardyGraphvizTests", dependencies: ["BoardyGraphviz"]),
         .testTarget(
             name: "FuzzCorpusTests",
-            dependencies: ["FuzzTargets", "BoardyTestSupport", "BoardyTrace", .product(name: "PropertyBased", package: "swift-property-based")]),
+            dependencies: [
+                "FuzzTargets", "BoardyTestSupport", "BoardyTrace", "BoardyVizCore", "BoardyVizSimulation",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         .testTarget(
             name: "BoardyReplayTests",
             dependencies: ["BoardyReplay", "BoardySimulation", "BoardyVizSimulation", "Boardy", "BoardyTestSupport", "boardy-viz"]

@@ -69,14 +69,22 @@ extension FlowModel {
                 let key = "\(from)|\(to)|\(l.kind == .flow ? "flow" : "wait")"
                 counts[key, default: 0] += l.count ?? 1
                 routed.insert(key)
+                // A scenario's flow names its output: counted per output too.
+                if l.kind == .flow { counts[key + "|" + Self.output(of: l.label), default: 0] += l.count ?? 1 }
             }
             // An activation made by a board's code: the trace names the board performing when
             // the request is made (its cause). Where a flow routed it, the routing counted it.
+            // (A scenario's own `activate` steps are not flows.)
+            guard source != "scenario" else { continue }
             for (from, to) in Self.activations(in: t) where !routed.contains("\(from)|\(to)|flow") { counts["\(from)|\(to)|flow", default: 0] += 1 }
         }
         for i in links.indices {
             let from = Self.lastID(links[i].from), to = Self.lastID(links[i].to)
-            links[i].count = counts["\(from)|\(to)|\(links[i].kind == .flow ? "flow" : "wait")"] ?? 0
+            var key = "\(from)|\(to)|\(links[i].kind == .flow ? "flow" : "wait")"
+            // A scenario's handler on one output is exercised by routings of that output only
+            // (flow steps and handlers on any output by every routing).
+            if source == "scenario", links[i].kind == .flow, !Self.anyOutput(links[i].label) { key += "|" + Self.output(of: links[i].label) }
+            links[i].count = counts[key] ?? 0
         }
         for i in boards.indices { boards[i].count = performed[boards[i].key] ?? 0 }
         if var d = dispatch {
@@ -85,6 +93,18 @@ extension FlowModel {
             d.directTracks = direct
             dispatch = d
         }
+    }
+
+    /// The output a flow label names: the part before ` → ` (`paid → complete(true)`: `paid`).
+    static func output(of label: String) -> String {
+        guard let r = label.range(of: " → ") else { return label }
+        return String(label[..<r.lowerBound])
+    }
+
+    /// A flow label that matches every output: flow steps' and handlers' without `on`.
+    static func anyOutput(_ label: String) -> Bool {
+        let o = output(of: label)
+        return o == "any output" || o.hasPrefix("flow action")
     }
 
     private static func lastID(_ key: String) -> String { key.split(separator: "/").last.map(String.init) ?? key }

@@ -3,6 +3,8 @@ import BoardyDispatch
 import BoardySimulation
 import BoardyTestSupport
 import BoardyTrace
+import BoardyVizCore
+import BoardyVizSimulation
 import Foundation
 import FuzzTargets
 import PropertyBased
@@ -101,5 +103,35 @@ struct PipelineTests {
             let rv = try runCLI(["view", badTrace, "-o", dir.appendingPathComponent("bad\(seed).html").path])
             #expect(rv.code == rt.code, "\(rv.code): \(rv.err)")
         }
+    }
+
+    @Test("coverage of 200 generated scenarios is exact: a planted flow no output triggers is found; boards are exercised exactly when they performed")
+    func generatedCoverage() throws {
+        var checked = 0
+        for (bytes, seed) in Self.inputs(200, seed: 4) {
+            var g = ScenarioGenome(bytes)
+            guard var doc = try? JSONValue(parsing: g.scenarioJSON()).objectValue, let boards = doc["boards"]?.arrayValue,
+                let first = boards.first?.objectValue?["id"]?.stringValue, let last = boards.last?.objectValue?["id"]?.stringValue
+            else { continue }
+            // Planted: a flow on an output no board ever sends.
+            let never = "planted-never-sent-\(seed)"
+            doc["flows"] = .array((doc["flows"]?.arrayValue ?? []) + [["from": .string(first), "on": .string(never), "activate": .string(last)]])
+            let s = try ScenarioLoader.load(json: JSONValue.object(doc).jsonText, file: "gen.json")
+            let trace = Simulator.run(s, bounds: Pipeline.bounds).trace
+            let c = Coverage(model: FlowModel(scenario: s), fingerprint: s.fingerprint, traces: [("gen.jsonl", trace)])
+            let planted = c.items.filter { $0.kind == "flow" && $0.name == "\(first) → \(last) on \(never)" }
+            #expect(planted.count == 1 && planted.first?.traces == 0, "\(seed): the planted flow")
+            // Boards: exercised exactly when the trace shows them performing (a gateway run's
+            // gate counts for the gate).
+            let performed = Set(trace.events.compactMap { e -> String? in
+                guard case .activationPerformed(let b, _) = e.body else { return nil }
+                return FlowModel.Board.key(mb: MotherboardPath(e.mb).gatewayHost.rawValue, id: b)
+            })
+            for i in c.items where i.kind == "board" {
+                #expect((i.traces > 0) == performed.contains(i.name), "\(seed): board \(i.name)")
+            }
+            checked += 1
+        }
+        #expect(checked >= 150)
     }
 }
