@@ -264,3 +264,22 @@ struct SourceCoverageTests {
         #expect(c.items.first?.traces == 0)  // never exercised first
     }
 }
+
+extension SourceCoverageTests {
+    @Test("traces simulated from the app's own skeleton cover its sources by board ids, with nothing unknown")
+    func skeleton() throws {
+        let dir = repoRoot.appendingPathComponent("Tests/BoardyImportTests/Fixtures/ShopApp").path
+        let app = try AppImporter.importApp([dir])
+        let s = try ScenarioLoader.load(json: app.scenarioSkeleton().scenario.jsonText, file: "skeleton.json")
+        let trace = Simulator.run(s).trace
+        let c = Coverage(model: FlowModel(imported: app), fingerprint: nil, traces: [("skeleton.jsonl", trace)])
+        #expect(c.unknownBoards.isEmpty)
+        #expect(c.items.contains { $0.kind == "board" && $0.traces > 0 })
+        // Every board the run performed is exercised in the sources' model.
+        let performed = Set(trace.events.compactMap { e -> String? in
+            if case .activationPerformed(let b, _) = e.body { return b }
+            return nil
+        })
+        for i in c.items where i.kind == "board" && performed.contains(String(i.name.split(separator: "/").last ?? "")) { #expect(i.traces > 0, "\(i.name)") }
+    }
+}

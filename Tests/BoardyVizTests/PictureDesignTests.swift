@@ -526,7 +526,7 @@ struct CoverageTests {
         // instance counts for the gate).
         let performed = Set(try sampleTrace(name).events.compactMap { e -> String? in
             guard case .activationPerformed(let b, _) = e.body else { return nil }
-            return FlowModel.Board.key(mb: MotherboardPath(e.mb).gatewayHost.rawValue, id: b)
+            return FlowModel.Board.key(mb: FlowModel.foldingGatewayRuns(e.mb), id: b)
         })
         for i in c.items where i.kind == "board" { #expect((i.traces > 0) == performed.contains(i.name), "\(i.name)") }
     }

@@ -180,6 +180,13 @@ public struct FlowModel: Sendable, Hashable {
 }
 
 extension FlowModel {
+    /// `mb` with every gateway run's own motherboard left out (`main/pubCart.___GATEWAY___/login`
+    /// → `main/login`): what a gate run does is drawn and counted as the gate's own.
+    public static func foldingGatewayRuns(_ mb: String) -> String {
+        guard mb.contains(".___GATEWAY___") else { return mb }
+        return mb.split(separator: "/", omittingEmptySubsequences: false).filter { !$0.hasSuffix(".___GATEWAY___") }.joined(separator: "/")
+    }
+
     /// A JSON value as a short label: strings without quotes.
     package static func describe(_ v: JSONValue) -> String { v.stringValue ?? v.jsonText }
 }
@@ -256,7 +263,7 @@ extension FlowModel {
         for event in trace.events {
             var e = event
             // A gateway run's own gate instance is drawn as the gateway's gate.
-            if e.mb.hasSuffix(".___GATEWAY___") { e.mb = MotherboardPath(e.mb).gatewayHost.rawValue }
+            e.mb = Self.foldingGatewayRuns(e.mb)
             switch e.body {
             case .stimulus: break
             case .flowRouted(let from, let output, let to, let action):

@@ -37,7 +37,7 @@ public struct FleetStats: Sendable {
     public var traces = 0, events = 0
     /// Traces with a barrier loop, or something stuck.
     public var tracesWithLoops = 0, tracesStuck = 0
-    /// Per board (`mb/board`; a gateway run's gate counts for the gate).
+    /// Per board (`mb/board`; what a gateway run's gate does counts for the gate).
     public var boards: [String: Board] = [:]
     /// Per barrier.
     public var barriers: [String: Barrier] = [:]
@@ -54,7 +54,7 @@ public struct FleetStats: Sendable {
         // Only activations are counted per board: the other events need no board key (building
         // and hashing one for each of millions of events was most of the time).
         func boardKey(_ mb: String, _ b: String) -> String {
-            (mb.utf8.contains(47) ? MotherboardPath(mb).gatewayHost.rawValue : mb) + "/" + b
+            (mb.utf8.contains(47) ? FlowModel.foldingGatewayRuns(mb) : mb) + "/" + b
         }
         for e in events {
             switch e.body {
