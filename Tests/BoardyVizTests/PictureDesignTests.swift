@@ -517,6 +517,25 @@ struct CoverageTests {
         #expect(mixed.excluded.map(\.name) == ["other"])
     }
 
+    @Test("boards running on our Boardy in a test: the recorded trace covers the motherboard's own graph")
+    func liveBoards() throws {
+        let recorder = TraceRecorder()
+        let runtime = BoardyRuntime(scheduler: VirtualScheduler(), observer: recorder)
+        let mb = Motherboard(
+            boards: [
+                ClosureBoard<Any?>(identifier: "cart") { b, _ in b.sendOutput("checkout") },
+                ClosureBoard<Any?>(identifier: "order") { _, _ in }, ClosureBoard<Any?>(identifier: "help") { _, _ in },
+            ], runtime: runtime)
+        mb.registerFlowSteps("cart" ->> "order")
+        mb.stimulate(.activate("cart"))
+        let model = FlowModel(motherboard: mb, title: "live")
+        let trace = Trace(header: TraceHeader(scenario: "live"), events: recorder.events)
+        let c = Coverage(model: model, fingerprint: nil, traces: [("live", trace)])
+        #expect(c.items.filter { $0.traces == 0 }.map(\.name) == ["help"])
+        #expect(c.items.first { $0.kind == "flow" }?.count == 1)
+        #expect(c.unknownBoards.isEmpty)
+    }
+
     @Test("the samples' own traces cover their scenarios exactly where they ran", arguments: sampleNames)
     func samples(name: String) throws {
         let s = try scenario(name)
