@@ -46,6 +46,9 @@ public enum Pipeline {
         } catch {
             throw Failure(description: "graph of the scenario: \(error)\n\(text)")
         }
+        // Coverage of the scenario by its own run: its fingerprint matches, nothing is excluded.
+        let coverage = Coverage(model: FlowModel(scenario: s), fingerprint: s.fingerprint, traces: [("gen.jsonl", trace)])
+        guard coverage.excluded.isEmpty else { throw Failure(description: "coverage excluded the scenario's own trace\n\(text)") }
         let replay = try Replayer.replay(trace, scenario: s, traceName: "gen.jsonl", options: .init())
         guard replay.isSame else { throw Failure(description: "the replay diverged: \(replay)\n\(text)") }
         _ = StaticCheck.check(s)
@@ -66,6 +69,10 @@ public enum Pipeline {
             throw Failure(description: "rendering a trace: \(error)")
         }
         _ = ChromeTraceExport.export(trace).jsonText
+        _ = OTLPExport.export(trace, epochNanos: 0).jsonText
+        var fleet = FleetStats()
+        fleet.add(trace.events, name: "gen.jsonl")
+        _ = fleet.text
         // The viewer: its embedded data holds no `<` (nothing can close its script element) and
         // reads back as JSON.
         let page: [UInt8]

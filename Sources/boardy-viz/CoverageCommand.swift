@@ -17,7 +17,8 @@ struct CoverageCommand: ParsableCommand {
             trace exercised is listed first. Against a scenario, traces recorded from another
             definition (their fingerprint differs) are reported and left out, never mixed in;
             against an app's source folder, traces are matched by board ids, and ids the sources
-            lack are listed. Traces may be files or folders (every .jsonl inside). Exit 1 when
+            lack are listed. Traces may be files, folders (every .jsonl inside) or quoted glob
+            patterns. Exit 1 when
             --fail-under is given and coverage is below it.
 
             Examples:
@@ -26,7 +27,7 @@ struct CoverageCommand: ParsableCommand {
             """)
 
     @Argument(help: "A scenario (.json, .yaml) or an app's source folder.") var definition: String
-    @Argument(help: "Traces: files or folders of .jsonl files.") var traces: [String]
+    @Argument(help: "Traces: files, folders of .jsonl files, or glob patterns.") var traces: [String]
     @Option(help: "Exit 1 when fewer than this percent of the items were exercised.") var failUnder: Double?
     @Option(help: "text or json.") var format: OutputFormat = .text
     @Option(name: .shortAndLong, help: "Draw the flow graph weighted by use (never exercised: dashed grey) here: .svg, .png or .dot.") var output: String?
@@ -37,26 +38,9 @@ struct CoverageCommand: ParsableCommand {
         if output == "-" { throw ValidationError("the report goes to standard output; -o names the picture's file (.svg, .png or .dot)") }
     }
 
-    /// Trace files: the files given, and every .jsonl in the folders given, sorted.
-    func traceFiles() throws -> [String] {
-        var files: [String] = []
-        for t in traces {
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: t, isDirectory: &isDir), isDir.boolValue {
-                let inside = (try? FileManager.default.contentsOfDirectory(atPath: t)) ?? []
-                files += inside.filter { $0.hasSuffix(".jsonl") }.sorted().map { (t as NSString).appendingPathComponent($0) }
-            } else {
-                try checkInput(t)
-                files.append(t)
-            }
-        }
-        if files.isEmpty { throw NoInputError(message: "no trace found in \(traces.joined(separator: ", "))") }
-        return files
-    }
-
     func run() throws {
         try guarded {
-            let files = try traceFiles()
+            let files = try traceFiles(traces)
             var out: Output?
             var picture: RenderFormat?
             if let output {

@@ -341,3 +341,42 @@ enum Interrupts {
         state.withLockedValue { s in s.temporaries.removeAll { $0 == path } }
     }
 }
+
+/// Whether `s` is a glob pattern the shell left unexpanded (quoted).
+func isGlobPattern(_ s: String) -> Bool { s.contains("*") || s.contains("?") || s.contains("[") }
+
+/// Trace files from command-line arguments (`stats`, `coverage`): files as given; folders: each
+/// .jsonl directly inside, sorted; patterns the shell did not expand (quoted): matched with
+/// glob(3), sorted. A missing file, or nothing found, is 66.
+func traceFiles(_ args: [String]) throws -> [String] {
+    var files: [String] = []
+    for a in args {
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: a, isDirectory: &isDir) {
+            if isDir.boolValue {
+                let inside = (try? FileManager.default.contentsOfDirectory(atPath: a)) ?? []
+                files += inside.filter { $0.hasSuffix(".jsonl") }.sorted().map { (a as NSString).appendingPathComponent($0) }
+            } else {
+                files.append(a)
+            }
+        } else if isGlobPattern(a) {
+            files += globbed(a)
+        } else {
+            try checkInput(a)  // a missing file: 66, named
+        }
+    }
+    if files.isEmpty { throw NoInputError(message: "no trace found in \(args.joined(separator: ", "))") }
+    return files
+}
+
+/// The paths `pattern` matches, sorted (none when it matches nothing).
+func globbed(_ pattern: String) -> [String] {
+    var g = glob_t()
+    defer { globfree(&g) }
+    guard glob(pattern, 0, nil, &g) == 0 else { return [] }
+    var out: [String] = []
+    for i in 0..<Int(g.gl_pathc) {
+        if let p = g.gl_pathv[i], let s = String(validatingCString: p) { out.append(s) }
+    }
+    return out.sorted()
+}

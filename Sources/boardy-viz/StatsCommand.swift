@@ -34,7 +34,7 @@ struct StatsCommand: ParsableCommand {
     }
 
     func run() throws {
-        if traces.count == 1, traces[0] == "-" || isRegularFile(traces[0]) || !FileManager.default.fileExists(atPath: traces[0]) && !isPattern(traces[0]) {
+        if traces.count == 1, traces[0] == "-" || isRegularFile(traces[0]) || !FileManager.default.fileExists(atPath: traces[0]) && !isGlobPattern(traces[0]) {
             let stats = try guarded { () throws -> TraceStats in
                 var reader = try traceReader(traces[0])
                 var stats = TraceStats()
@@ -45,7 +45,7 @@ struct StatsCommand: ParsableCommand {
             print(format == .json ? stats.json.jsonText : stats.text)
             return
         }
-        let files = try guarded { () throws -> [String] in try expand(traces) }
+        let files = try guarded { () throws -> [String] in try traceFiles(traces) }
         let (stats, skipped, warnings) = FleetStats.read(files)
         for w in warnings { warn(w) }
         for s in skipped { warn("skipped \(s.error)") }
@@ -57,41 +57,5 @@ struct StatsCommand: ParsableCommand {
             print(stats.text + (skipped.isEmpty ? "" : "\nskipped (not traces): \(skipped.count)"))
         }
         if !skipped.isEmpty { throw ExitCode(65) }
-    }
-
-    func isPattern(_ s: String) -> Bool { s.contains("*") || s.contains("?") || s.contains("[") }
-
-    /// Files: as given; folders: each .jsonl directly inside, sorted; patterns the shell did not
-    /// expand (quoted): matched with glob(3), sorted. Nothing found is 66.
-    func expand(_ args: [String]) throws -> [String] {
-        var files: [String] = []
-        for a in args {
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: a, isDirectory: &isDir) {
-                if isDir.boolValue {
-                    let inside = (try? FileManager.default.contentsOfDirectory(atPath: a)) ?? []
-                    files += inside.filter { $0.hasSuffix(".jsonl") }.sorted().map { (a as NSString).appendingPathComponent($0) }
-                } else {
-                    files.append(a)
-                }
-            } else if isPattern(a) {
-                files += globbed(a)
-            } else {
-                try checkInput(a)  // a missing file: 66, named
-            }
-        }
-        if files.isEmpty { throw NoInputError(message: "no trace found in \(args.joined(separator: ", "))") }
-        return files
-    }
-
-    func globbed(_ pattern: String) -> [String] {
-        var g = glob_t()
-        defer { globfree(&g) }
-        guard glob(pattern, 0, nil, &g) == 0 else { return [] }
-        var out: [String] = []
-        for i in 0..<Int(g.gl_pathc) {
-            if let p = g.gl_pathv[i], let s = String(validatingCString: p) { out.append(s) }
-        }
-        return out.sorted()
     }
 }

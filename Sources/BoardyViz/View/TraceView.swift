@@ -80,6 +80,17 @@ public enum TraceView {
             }
             w.bytes.append(UInt8(ascii: "]"))
         }
+        // A member of the data object and its comma: a column of integers, or of strings.
+        func column(_ name: String, _ values: some Sequence<Int64>) {
+            key(name)
+            ints(values)
+            w.bytes.append(UInt8(ascii: ","))
+        }
+        func stringColumn(_ name: String, _ values: [String]) {
+            key(name)
+            strings(values)
+            w.bytes.append(UInt8(ascii: ","))
+        }
         func strings(_ values: [String]) {
             w.bytes.append(UInt8(ascii: "["))
             for (i, s) in values.enumerated() {
@@ -100,9 +111,7 @@ public enum TraceView {
         key("n")
         w.writeInt(Int64(events.count))
         w.bytes.append(UInt8(ascii: ","))
-        key("lanes")
-        strings(order.map { lanes[$0].label })
-        w.bytes.append(UInt8(ascii: ","))
+        stringColumn("lanes", order.map { lanes[$0].label })
         key("marks")
         w.writeValue(.array(Timeline.Mark.allCases.map { m in
             let a = m.attributes
@@ -172,50 +181,26 @@ public enum TraceView {
             markCol.append(Int64(Timeline.mark(e).rawValue))
             causeCol.append(e.cause.map { Int64(e.seq - $0) } ?? 0)
         }
-        key("mbs")
-        strings(mbs)
-        w.bytes.append(UInt8(ascii: ","))
-        key("kinds")
-        strings(kinds)
-        w.bytes.append(UInt8(ascii: ","))
-        key("rests")
-        strings(rests)
-        w.bytes.append(UInt8(ascii: ","))
-        key("restTails")
-        ints(restTails)
-        w.bytes.append(UInt8(ascii: ","))
+        stringColumn("mbs", mbs)
+        stringColumn("kinds", kinds)
+        stringColumn("rests", rests)
+        column("restTails", restTails)
         var previousSeq: Int64 = 0
-        key("seq")
-        ints(events.lazy.map { e in
+        column("seq", events.lazy.map { e in
             defer { previousSeq = Int64(e.seq) }
             return Int64(e.seq) - previousSeq
         })
-        w.bytes.append(UInt8(ascii: ","))
         var previousT: Int64 = 0
-        key("t")
-        ints(events.lazy.map { e in
+        column("t", events.lazy.map { e in
             defer { previousT = e.t.microseconds }
             return e.t.microseconds - previousT
         })
-        w.bytes.append(UInt8(ascii: ","))
-        key("lane")
-        ints(laneOf.lazy.map { Int64(row[Int($0)]) })
-        w.bytes.append(UInt8(ascii: ","))
-        key("mb")
-        ints(mbCol)
-        w.bytes.append(UInt8(ascii: ","))
-        key("kind")
-        ints(kindCol)
-        w.bytes.append(UInt8(ascii: ","))
-        key("rest")
-        ints(restCol)
-        w.bytes.append(UInt8(ascii: ","))
-        key("mark")
-        ints(markCol)
-        w.bytes.append(UInt8(ascii: ","))
-        key("cause")
-        ints(causeCol)
-        w.bytes.append(UInt8(ascii: ","))
+        column("lane", laneOf.lazy.map { Int64(row[Int($0)]) })
+        column("mb", mbCol)
+        column("kind", kindCol)
+        column("rest", restCol)
+        column("mark", markCol)
+        column("cause", causeCol)
         flush()
 
         // Spans: [lane row, start index, end index (-1: the end), type].
@@ -241,9 +226,7 @@ public enum TraceView {
             guard let r = laneRow("d|" + h.dispatcher) else { continue }
             spanValues += [r, Int64(h.start), Int64(h.end ?? -1), h.end == nil ? 7 : 6]
         }
-        key("spans")
-        ints(spanValues)
-        w.bytes.append(UInt8(ascii: ","))
+        column("spans", spanValues)
         key("spanMarks")
         w.writeValue(.array([Timeline.Mark.waitPassed, .waitFailed, .waitLoop, .waitStuck, .running, .queuedRun, .held, .heldToEnd].map { .int(Int64($0.rawValue)) }))
         w.bytes.append(UInt8(ascii: ","))
@@ -262,12 +245,8 @@ public enum TraceView {
             }
             notes += [Int64(i), Int64(k)]
         }
-        key("notes")
-        ints(notes)
-        w.bytes.append(UInt8(ascii: ","))
-        key("noteTexts")
-        strings(noteTexts)
-        w.bytes.append(UInt8(ascii: ","))
+        column("notes", notes)
+        stringColumn("noteTexts", noteTexts)
         key("graph")
         w.writeValue(try graph(model, lanes: Dictionary(uniqueKeysWithValues: laneIndex.compactMap { k, v in k.hasPrefix("b|") ? (String(k.dropFirst(2)), Int64(row[v])) : nil })))
         w.bytes.append(UInt8(ascii: "}"))
