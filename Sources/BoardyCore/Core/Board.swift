@@ -111,6 +111,13 @@ open class Board: IdentifiableBoard, OriginalBoard {
         runtime.schedule(after: delay, action)
     }
 
+    /// The runtime of the motherboard this board is (or was last) installed on.
+    public var boardRuntime: BoardyRuntime? { (host ?? formerMotherboard)?.runtime }
+
+    /// The path of the motherboard this board is (or was last) installed on (`main`,
+    /// `main/pubPayment`), if any.
+    public var motherboardPath: String? { (host ?? formerMotherboard)?.path }
+
     enum Emission {
         case output(Any?)
         case flowAction(Any?)

@@ -228,6 +228,23 @@ public final class BoardyRuntime {
         return try body()
     }
 
+    /// Schedules `action` after `delay`, tagged for an explorer when `tag` gives one (on a
+    /// ``VirtualScheduler``); it runs with the current cause.
+    public func scheduleTraced(after delay: TraceDuration, tag: @autoclosure () -> ScheduleTag?, _ action: @escaping () -> Void) {
+        guard let virtual = scheduler as? VirtualScheduler, let tag = tag() else { return schedule(after: delay, action) }
+        let cause = currentCause
+        virtual.schedule(after: delay, tag: tag) { self.withCause(cause) { action() } }
+    }
+
+    /// Schedules `action` at some time from `earliest` to `latest` from now (see
+    /// ``VirtualScheduler/schedule(between:and:tag:_:)``; on another scheduler, at `earliest`);
+    /// it runs with the current cause.
+    public func scheduleTraced(between earliest: TraceDuration, and latest: TraceDuration, tag: ScheduleTag, _ action: @escaping () -> Void) {
+        guard let virtual = scheduler as? VirtualScheduler else { return schedule(after: earliest, action) }
+        let cause = currentCause
+        virtual.schedule(between: earliest, and: latest, tag: tag) { self.withCause(cause) { action() } }
+    }
+
     /// Schedules `action` after `delay`; it runs with the current cause.
     func schedule(after delay: TraceDuration, _ action: @escaping () -> Void) {
         let cause = currentCause

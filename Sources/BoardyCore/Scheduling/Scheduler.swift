@@ -58,6 +58,72 @@ struct ScheduledEntry: Comparable, @unchecked Sendable {
     var order: UInt64
     var token: ScheduledAction
     var action: () -> Void
+    /// What the action is, when its scheduler was told (an explorer hashes pending work by it).
+    var tag: ScheduleTag? = nil
     static func < (a: ScheduledEntry, b: ScheduledEntry) -> Bool { (a.time, a.order) < (b.time, b.order) }
     static func == (a: ScheduledEntry, b: ScheduledEntry) -> Bool { a.time == b.time && a.order == b.order }
+}
+
+/// What a scheduled action will do, in words an explorer can compare across runs: `label` names
+/// it the same way every time the same work is scheduled (`script[2]`, `main/pubOtp.onActivate[0]`),
+/// and `footprint` is an id its scheduler's owner gives it (what the action may touch; -1 unknown).
+public final class ScheduleTag: Sendable, CustomStringConvertible {
+    /// The action's name, stable across runs of the same scenario.
+    public let label: String
+    /// What the action may touch, as an id the owner of the scheduler understands (-1: unknown).
+    public let footprint: Int
+    /// A tag named `label` with footprint id `footprint`.
+    public init(_ label: String, footprint: Int = -1) {
+        self.label = label
+        self.footprint = footprint
+    }
+    public var description: String { label }
+}
+
+/// One of the actions that may run next on a ``VirtualScheduler`` with ranged actions pending.
+public struct ScheduleCandidate: Sendable {
+    /// The earliest time it can run now.
+    public var time: TraceTime
+    /// The latest time it can run without passing an action that must run first (its own
+    /// time for an action due at a fixed time).
+    public var latest: TraceTime
+    /// Whether its time is a range (``VirtualScheduler/schedule(between:and:tag:_:)``).
+    public var isRanged: Bool
+    /// Its tag, if it was scheduled with one.
+    public var tag: ScheduleTag?
+    /// Its place in scheduling order (unique within a run).
+    public var order: UInt64
+}
+
+/// Decides which action runs next when more than one may (an explorer, or a replay following
+/// recorded choices). Called on the scheduler's thread.
+public protocol ScheduleChooser: AnyObject {
+    /// Returns the index of the candidate to run and the time to run it at (from its `time` to
+    /// its `latest`). `candidates` are sorted by time, then scheduling order.
+    func chooseNext(among candidates: [ScheduleCandidate], now: TraceTime) -> (index: Int, at: TraceTime)
+    /// The outcome of an open choice named `point` (a step's `"complete": "either"`): the
+    /// first option is `true`.
+    func outcome(at point: String) -> Bool
+    /// Whether actions due at fixed times should be tagged too (an explorer hashing the pending
+    /// work wants them; a replay does not).
+    var tagsActions: Bool { get }
+}
+
+extension ScheduleChooser {
+    public func outcome(at point: String) -> Bool { true }
+    public var tagsActions: Bool { false }
+}
+
+/// A pending action as an explorer sees it: its tag, due time (or range) and scheduling order.
+public struct PendingAction: Sendable {
+    /// Its tag, if any.
+    public var tag: ScheduleTag?
+    /// When it is due, or the start of its range.
+    public var time: TraceTime
+    /// The end of its range (its due time when it is not ranged).
+    public var latest: TraceTime
+    /// Whether it is ranged.
+    public var isRanged: Bool
+    /// Its place in scheduling order.
+    public var order: UInt64
 }

@@ -12,7 +12,14 @@ import HeapModule
 /// ```
 public final class VirtualScheduler: Scheduler {
     private var queue = Heap<ScheduledEntry>()
+    /// Actions due at some time in a range, not yet run (``schedule(between:and:tag:_:)``);
+    /// `time` is the start of the range. Usually empty: then nothing varies and the heap alone
+    /// decides.
+    private var ranged: [(entry: ScheduledEntry, latest: Int64)] = []
     private var nextOrder: UInt64 = 0
+    /// Decides what runs next when a ranged action may run before, between or after others;
+    /// without one, the earliest candidate runs (each range at its start).
+    public var chooser: (any ScheduleChooser)?
     private var quiescenceHandlers = QuiescenceHandlers()
     /// The current virtual time.
     @exclusivity(unchecked) public private(set) var now: TraceTime = .zero
@@ -22,7 +29,7 @@ public final class VirtualScheduler: Scheduler {
     public init() {}
 
     /// How many actions are waiting.
-    public var pendingCount: Int { queue.count }
+    public var pendingCount: Int { queue.count + ranged.count }
 
     /// Schedules `action` after `delay`; a negative delay means now (after what is already due).
     @discardableResult
@@ -31,6 +38,115 @@ public final class VirtualScheduler: Scheduler {
         queue.insert(ScheduledEntry(time: (now + TraceTime(microseconds: max(0, delay.microseconds))).microseconds, order: nextOrder, token: token, action: action))
         nextOrder &+= 1
         return token
+    }
+
+    /// Schedules `action` after `delay`, tagged with what it is (for an explorer).
+    @discardableResult
+    public func schedule(after delay: TraceDuration, tag: ScheduleTag?, _ action: @escaping () -> Void) -> ScheduledAction {
+        let token = ScheduledAction()
+        queue.insert(
+            ScheduledEntry(
+                time: (now + TraceTime(microseconds: max(0, delay.microseconds))).microseconds, order: nextOrder, token: token, action: action, tag: tag))
+        nextOrder &+= 1
+        return token
+    }
+
+    /// Schedules `action` at some time from `earliest` to `latest` after now: which one is not
+    /// fixed. It may run before, between or after the other actions due in its range, as the
+    /// ``chooser`` decides (by default at the start of its range, after what is already due
+    /// then).
+    @discardableResult
+    public func schedule(between earliest: TraceDuration, and latest: TraceDuration, tag: ScheduleTag, _ action: @escaping () -> Void) -> ScheduledAction {
+        let lo = max(0, earliest.microseconds)
+        let hi = max(lo, latest.microseconds)
+        let token = ScheduledAction()
+        let entry = ScheduledEntry(time: now.microseconds &+ lo, order: nextOrder, token: token, action: action, tag: tag)
+        ranged.append((entry, now.microseconds &+ hi))
+        nextOrder &+= 1
+        return token
+    }
+
+    /// Every action still pending, fixed or ranged, in scheduling order within each time.
+    public var pendingActions: [PendingAction] {
+        var out: [PendingAction] = []
+        for e in queue.unordered where !e.token.isCancelled {
+            out.append(PendingAction(tag: e.tag, time: TraceTime(microseconds: e.time), latest: TraceTime(microseconds: e.time), isRanged: false, order: e.order))
+        }
+        for r in ranged where !r.entry.token.isCancelled {
+            out.append(
+                PendingAction(
+                    tag: r.entry.tag, time: TraceTime(microseconds: r.entry.time), latest: TraceTime(microseconds: r.latest), isRanged: true, order: r.entry.order))
+        }
+        out.sort { ($0.time, $0.order) < ($1.time, $1.order) }
+        return out
+    }
+
+    /// Takes the next action to run (due at or before `deadline`, when given) off the queues and
+    /// moves the clock to its time. With ranged actions pending, the candidates are the first
+    /// fixed action and every ranged one that can run before it and before every range ends;
+    /// the ``chooser`` picks one when there are several.
+    @inline(__always)
+    private func takeNext(deadline: Int64?) -> ScheduledEntry? {
+        if ranged.isEmpty {
+            guard let first = queue.min, deadline.map({ first.time <= $0 }) ?? true else { return nil }
+            let entry = queue.removeMin()
+            now = TraceTime(microseconds: entry.time)
+            return entry
+        }
+        return takeNextAmongRanged(deadline: deadline)
+    }
+
+    private func takeNextAmongRanged(deadline: Int64?) -> ScheduledEntry? {
+        ranged.removeAll { $0.entry.token.isCancelled }
+        while let first = queue.min, first.token.isCancelled { _ = queue.removeMin() }
+        if ranged.isEmpty { return takeNext(deadline: deadline) }
+        let fixed = queue.min?.time ?? .max
+        let mustEnd = ranged.map(\.latest).min() ?? .max
+        let bound = min(fixed, mustEnd)
+        var candidates: [ScheduleCandidate] = []
+        var sources: [Int] = []  // index into `ranged`, or -1 for the fixed action
+        if fixed <= mustEnd, let f = queue.min {
+            candidates.append(
+                ScheduleCandidate(time: TraceTime(microseconds: f.time), latest: TraceTime(microseconds: f.time), isRanged: false, tag: f.tag, order: f.order))
+            sources.append(-1)
+        }
+        for (i, r) in ranged.enumerated() {
+            let t = max(now.microseconds, r.entry.time)
+            guard t <= bound else { continue }
+            candidates.append(
+                ScheduleCandidate(
+                    time: TraceTime(microseconds: t), latest: TraceTime(microseconds: min(r.latest, bound)), isRanged: true, tag: r.entry.tag, order: r.entry.order))
+            sources.append(i)
+        }
+        if let deadline {
+            // Only what can run by the deadline; a range that reaches past it may wait.
+            var kept: [Int] = []
+            for (i, c) in candidates.enumerated() where c.time.microseconds <= deadline { kept.append(i) }
+            candidates = kept.map { candidates[$0] }
+            sources = kept.map { sources[$0] }
+            for i in candidates.indices { candidates[i].latest = min(candidates[i].latest, TraceTime(microseconds: deadline)) }
+        }
+        guard !candidates.isEmpty else { return nil }
+        // Sorted by time, then scheduling order: the first is what runs without a chooser.
+        let order = candidates.indices.sorted { (candidates[$0].time, candidates[$0].order) < (candidates[$1].time, candidates[$1].order) }
+        candidates = order.map { candidates[$0] }
+        sources = order.map { sources[$0] }
+        var pick = 0
+        var at = candidates[0].time
+        if let chooser, candidates.count > 1 || candidates[0].isRanged {
+            let c = chooser.chooseNext(among: candidates, now: now)
+            pick = min(max(0, c.index), candidates.count - 1)
+            at = min(max(c.at, candidates[pick].time), candidates[pick].latest)
+        }
+        let entry: ScheduledEntry
+        if sources[pick] < 0 {
+            entry = queue.removeMin()
+            at = TraceTime(microseconds: entry.time)
+        } else {
+            entry = ranged.remove(at: sources[pick]).entry
+        }
+        now = at
+        return entry
     }
 
     @discardableResult
@@ -47,8 +163,7 @@ public final class VirtualScheduler: Scheduler {
     @discardableResult
     public func run() -> Int {
         var ran = 0
-        while let entry = queue.popMin() {
-            now = TraceTime(microseconds: entry.time)
+        while let entry = takeNext(deadline: nil) {
             guard !entry.token.isCancelled else { continue }
             entry.action()
             ran += 1
@@ -62,15 +177,13 @@ public final class VirtualScheduler: Scheduler {
     @discardableResult
     public func run(until deadline: TraceTime) -> Int {
         var ran = 0
-        while let first = queue.min, first.time <= deadline.microseconds {
-            let entry = queue.removeMin()
-            now = TraceTime(microseconds: entry.time)
+        while let entry = takeNext(deadline: deadline.microseconds) {
             guard !entry.token.isCancelled else { continue }
             entry.action()
             ran += 1
         }
         if deadline > now { now = deadline }
-        if queue.isEmpty { quiescenceHandlers.callAll() }
+        if queue.isEmpty && ranged.isEmpty { quiescenceHandlers.callAll() }
         return ran
     }
 
@@ -85,16 +198,16 @@ public final class VirtualScheduler: Scheduler {
         until deadline: TraceTime? = nil, notifyingQuiescence: Bool = true, advancingClock: Bool = true, while shouldContinue: () -> Bool
     ) -> Int {
         var ran = 0
-        while let first = queue.min, deadline.map({ first.time <= $0.microseconds }) ?? true {
+        let limit = deadline?.microseconds
+        while hasDue(by: limit) {
             guard shouldContinue() else { return ran }
-            let entry = queue.removeMin()
-            now = TraceTime(microseconds: entry.time)
+            guard let entry = takeNext(deadline: limit) else { break }
             guard !entry.token.isCancelled else { continue }
             entry.action()
             ran += 1
         }
         if advancingClock, let deadline, deadline > now { now = deadline }
-        if notifyingQuiescence, queue.isEmpty { quiescenceHandlers.callAll() }
+        if notifyingQuiescence, queue.isEmpty, ranged.isEmpty { quiescenceHandlers.callAll() }
         return ran
     }
 
@@ -103,11 +216,29 @@ public final class VirtualScheduler: Scheduler {
     /// which holds this scheduler, and the cycle would keep the whole app alive.
     public func removeAllPending() {
         queue = Heap()
+        ranged = []
+    }
+
+    /// Whether an action is pending that can run by `deadline` (any, when nil).
+    @inline(__always)
+    private func hasDue(by deadline: Int64?) -> Bool {
+        if ranged.isEmpty {
+            guard let first = queue.min else { return false }
+            return deadline.map { first.time <= $0 } ?? true
+        }
+        guard let next = nextDueTime else { return false }
+        return deadline.map { next.microseconds <= $0 } ?? true
     }
 
     /// When the next action that is not cancelled falls due, if any.
     public var nextDueTime: TraceTime? {
         while let first = queue.min, first.token.isCancelled { _ = queue.removeMin() }
+        if !ranged.isEmpty {
+            ranged.removeAll { $0.entry.token.isCancelled }
+            if let r = ranged.map({ max(now.microseconds, $0.entry.time) }).min() {
+                return TraceTime(microseconds: min(r, queue.min?.time ?? .max))
+            }
+        }
         return queue.min.map { TraceTime(microseconds: $0.time) }
     }
 

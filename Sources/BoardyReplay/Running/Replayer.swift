@@ -67,8 +67,9 @@ public enum Replayer {
     ) throws -> ReplayResult {
         let events = trace.events
         let stimuli = events.enumerated().compactMap { i, e in e.kind == "stimulus" ? (index: i, event: e) : nil }
+        let choices = events.enumerated().compactMap { i, e in e.kind == "choice" ? (index: i, event: e) : nil }
         return try run(
-            header: trace.header, expected: ExpectedEvents(events), warnings: trace.warnings, stimuli: stimuli,
+            header: trace.header, expected: ExpectedEvents(events), warnings: trace.warnings, stimuli: stimuli, choices: choices,
             until: options.until ?? untilTime(of: trace), flip: try flip(options.flip, in: events), traceName: traceName,
             targetName: targetName, options: options, build: build)
     }
@@ -89,14 +90,15 @@ public enum Replayer {
         var until = options.until
         if until == nil, let u = header.extra["until"], let n = u.doubleValue, n >= 0 { until = .seconds(n) }
         return try run(
-            header: header, expected: ExpectedEvents(streaming: reader), warnings: nil, stimuli: scan.stimuli, until: until ?? scan.until,
+            header: header, expected: ExpectedEvents(streaming: reader), warnings: nil, stimuli: scan.stimuli, choices: scan.choices,
+            until: until ?? scan.until,
             flip: nil, traceName: traceName ?? path, targetName: targetName, options: options, build: build)
     }
 
     /// The replay itself, over recorded events in memory or arriving from a parser.
     static func run(
         header: TraceHeader, expected: ExpectedEvents, warnings: [TraceReadWarning]?, stimuli: [(index: Int, event: TraceEvent)],
-        until: TraceTime?, flip: FlipPlan?, traceName: String, targetName: String, options: Options,
+        choices: [(index: Int, event: TraceEvent)] = [], until: TraceTime?, flip: FlipPlan?, traceName: String, targetName: String, options: Options,
         build: (any TraceObserver) throws -> ReplayTarget
     ) throws -> ReplayResult {
         let keepRun = options.keepRun || flip != nil
@@ -115,6 +117,12 @@ public enum Replayer {
         var stimulusErrors: [ReplayStimulusError] = []
         var fed = 0
         let start = scheduler.now
+        // An explored run's choices are made again at the same places: a stimulus whose time
+        // was chosen (its choice is the event right before it) is fed when the run reaches
+        // that place, after whatever else was due at that instant before it.
+        let chosen = RecordedChoices(choices.map(\.event), runtime: runtime)
+        if !choices.isEmpty { scheduler.chooser = chosen }
+        let timedBy = Dictionary(choices.map { ($0.index + 1, $0.event) }, uniquingKeysWith: { a, _ in a })
         for (index, e) in stimuli {
             let delay = max(e.t - start, .zero)
             guard let parsed = ReplayStimulus.from(e) else { continue }  // not a stimulus after all
@@ -124,10 +132,21 @@ public enum Replayer {
             case .success(var stimulus):
                 if let flip, flip.seq == e.seq, case let .complete(b, with) = stimulus.action { stimulus.action = .complete(b, with: !with) }
                 let target = target
-                _ = scheduler.schedule(after: delay) {
+                let feed = {
                     guard expected.isOrdered(through: index) else { return }
                     fed += 1
                     if let error = stimulus.apply(to: target) { stimulusErrors.append(error) }
+                }
+                if let choice = timedBy[index], case let .unknown(_, fields) = choice.body, let point = fields["point"]?.stringValue,
+                    point.hasPrefix("script[")
+                {
+                    _ = scheduler.schedule(between: delay, and: delay, tag: ScheduleTag(point)) {
+                        guard expected.isOrdered(through: index - 1) else { return }
+                        runtime.recordEvent(mb: choice.mb, cause: choice.cause ?? 0, .unknown(kind: "choice", fields: fields), extra: choice.extra)
+                        feed()
+                    }
+                } else {
+                    _ = scheduler.schedule(after: delay, feed)
                 }
             }
         }
@@ -315,4 +334,47 @@ public struct ReplayError: Error, Sendable, Hashable, CustomStringConvertible {
     /// An error saying `message`.
     public init(_ message: String) { self.message = message }
     public var description: String { message }
+}
+
+/// Makes a recorded run's choices again (its `choice` events, in order): a ranged action runs
+/// when the run reaches the place its choice was recorded at (the next `seq`), at the recorded
+/// time; an open outcome takes the recorded value. Anywhere else, what is due at a fixed time
+/// runs first. A run that diverged makes the remaining choices as a plain run would, and the
+/// comparison reports the divergence.
+final class RecordedChoices: ScheduleChooser {
+    struct Choice {
+        let seq: Int
+        let t: TraceTime
+        let point: String
+        let value: JSONValue
+    }
+    private let choices: [Choice]
+    private var next = 0
+    private unowned let runtime: BoardyRuntime
+
+    init(_ events: [TraceEvent], runtime: BoardyRuntime) {
+        choices = events.compactMap { e in
+            guard case let .unknown(_, fields) = e.body, let point = fields["point"]?.stringValue else { return nil }
+            return Choice(seq: e.seq, t: e.t, point: point, value: fields["value"] ?? .null)
+        }
+        self.runtime = runtime
+    }
+
+    func chooseNext(among candidates: [ScheduleCandidate], now: TraceTime) -> (index: Int, at: TraceTime) {
+        if next < choices.count, choices[next].seq == runtime.lastSeq + 1,
+            let i = candidates.firstIndex(where: { $0.isRanged && $0.tag?.label == choices[next].point })
+        {
+            let t = choices[next].t
+            next += 1
+            return (i, t)
+        }
+        if let i = candidates.firstIndex(where: { !$0.isRanged }) { return (i, candidates[i].time) }
+        return (0, candidates[0].time)
+    }
+
+    func outcome(at point: String) -> Bool {
+        guard next < choices.count, choices[next].point == point, case let .bool(b) = choices[next].value else { return true }
+        next += 1
+        return b
+    }
 }

@@ -12,6 +12,8 @@ enum StimulusScan {
     struct Result {
         /// The stimuli with their index among the events (from 0), in file order.
         var stimuli: [(index: Int, event: TraceEvent)] = []
+        /// The `choice` events with their index among the events, in file order.
+        var choices: [(index: Int, event: TraceEvent)] = []
         /// The latest time of an event marked `"until": true`.
         var until: TraceTime?
     }
@@ -44,7 +46,7 @@ enum StimulusScan {
             let end = base + bytes.count
             // Start offsets of candidate lines.
             var starts = Set<Int>()
-            for needle in ["stimulus", "until", "\\u"] {
+            for needle in ["stimulus", "until", "choice", "\\u"] {
                 let n = Array(needle.utf8)
                 var p = base
                 while p < end, let hit = find(n, from: p, to: end) {
@@ -71,6 +73,7 @@ enum StimulusScan {
                 let text = String(decoding: UnsafeBufferPointer(start: target, count: lineEnd - target), as: UTF8.self)
                 guard let o = (try? JSONValue(parsing: text))?.objectValue, let e = try? TraceEvent(jsonObject: o) else { continue }
                 if e.kind == "stimulus" { result.stimuli.append((line - 1, e)) }
+                if e.kind == "choice" { result.choices.append((line - 1, e)) }
                 if e.extra["until"] == .bool(true) { result.until = max(result.until ?? e.t, e.t) }
             }
             return result

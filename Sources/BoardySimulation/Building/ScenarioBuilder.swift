@@ -16,6 +16,8 @@ public struct BuiltScenario {
     public let dispatch: DispatchManager?
     /// The other root motherboards, by name.
     public var roots: [String: Motherboard] = [:]
+    /// What the run leaves open and how it is decided.
+    let variation: Variation
 }
 
 /// Turns a ``Scenario`` into real engine objects: the same Motherboard, barriers and ComponentKit
@@ -23,9 +25,18 @@ public struct BuiltScenario {
 public enum ScenarioBuilder {
     /// Builds `scenario` on a fresh virtual clock reporting to `observer`.
     public static func build(_ scenario: Scenario, observer: (any TraceObserver)?) -> BuiltScenario {
+        build(scenario, observer: observer, footprints: [:])
+    }
+
+    /// Builds `scenario` on a fresh virtual clock reporting to `observer`; `footprints` gives
+    /// each declared board (by path) the footprint id its scheduled steps are tagged with.
+    static func build(_ scenario: Scenario, observer: (any TraceObserver)?, footprints: [String: Int], chooser: (any ScheduleChooser)? = nil) -> BuiltScenario {
         let scheduler = VirtualScheduler()
+        scheduler.chooser = chooser
         let runtime = BoardyRuntime(scheduler: scheduler, observer: observer)
-        let mainboard = Motherboard(identifier: BoardID(MotherboardPath.main.rawValue), boardProducer: producer(for: scenario.boards), runtime: runtime)
+        let variation = Variation(runtime: runtime, scheduler: scheduler, footprints: footprints)
+        let mainboard = Motherboard(
+            identifier: BoardID(MotherboardPath.main.rawValue), boardProducer: producer(for: scenario.boards, variation), runtime: runtime)
         register(scenario.flows, on: mainboard, continuous: nil)
         if let g = scenario.gateway {
             let map = Dictionary(g.resolveOn.map { ($0.output, $0.passes) }, uniquingKeysWith: { a, _ in a })
@@ -43,10 +54,11 @@ public enum ScenarioBuilder {
             mainboard.trackOutputs(of: d.trackOutputs, into: manager)
             dispatch = manager
         }
-        var built = BuiltScenario(scenario: scenario, runtime: runtime, scheduler: scheduler, mainboard: mainboard, dispatch: dispatch)
+        var built = BuiltScenario(
+            scenario: scenario, runtime: runtime, scheduler: scheduler, mainboard: mainboard, dispatch: dispatch, variation: variation)
         // More roots, as a launcher creates them: the same runtime and clock, their own names.
         for r in scenario.roots {
-            let mb = Motherboard(identifier: BoardID(r.name), boardProducer: producer(for: r.boards), runtime: runtime)
+            let mb = Motherboard(identifier: BoardID(r.name), boardProducer: producer(for: r.boards, variation), runtime: runtime)
             register(r.flows, on: mb, continuous: nil)
             built.roots[r.name] = mb
         }
@@ -58,33 +70,33 @@ public enum ScenarioBuilder {
     }
 
     /// Every declared board, produced on demand (so a completed board can be activated again).
-    static func producer(for boards: [BoardSpec]) -> BoardProducer {
+    static func producer(for boards: [BoardSpec], _ variation: Variation) -> BoardProducer {
         let producer = BoardProducer()
         for spec in boards {
-            producer.add(registration: BoardRegistration(spec.id) { _ in make(spec) })
+            producer.add(registration: BoardRegistration(spec.id) { _ in make(spec, variation) })
         }
         return producer
     }
 
-    static func make(_ spec: BoardSpec) -> any ActivatableBoard {
+    static func make(_ spec: BoardSpec, _ variation: Variation) -> any ActivatableBoard {
         switch spec.kind {
         case .board:
-            return ScriptedBoard(spec: spec)
+            return ScriptedBoard(spec: spec, variation: variation)
         case .continuous, .flow:
-            let board = ScriptedContinuousBoard(spec: spec, producer: producer(for: spec.boards))
+            let board = ScriptedContinuousBoard(spec: spec, producer: producer(for: spec.boards, variation), variation: variation)
             register(spec.flows, on: board.continuousMotherboard, continuous: board)
             return board
         case .task:
             return TaskBoard<Any?, JSONValue>(identifier: spec.id) { board, _, completion in
-                runTask(spec.onActivate, board: board, progress: nil) { completion($0.mapError { $0 }) }
+                runTask(spec, board: board, variation: variation, progress: nil) { completion($0.mapError { $0 }) }
             }
         case .blockTask:
             return BlockTaskBoard<Any?, JSONValue>(identifier: spec.id, executingType: spec.executing ?? .default) { board, _, completion in
-                runTask(spec.onActivate, board: board, progress: nil) { completion($0.mapError { $0 }) }
+                runTask(spec, board: board, variation: variation, progress: nil) { completion($0.mapError { $0 }) }
             }
         case .resultTask:
             return ResultTaskBoard<Any?, JSONValue>(identifier: spec.id) { board, _, send in
-                runTask(spec.onActivate, board: board, progress: { send(.progress($0)) }) { result in
+                runTask(spec, board: board, variation: variation, progress: { send(.progress($0)) }) { result in
                     switch result {
                     case let .success(v): send(.success(v))
                     case let .failure(e): send(.failure(e))
@@ -98,23 +110,30 @@ public enum ScenarioBuilder {
 
     /// A task's steps as its executor: outputs set the success value, `complete: false` fails,
     /// the end of the steps succeeds.
-    static func runTask(_ steps: [Step], board: Board, progress: ((JSONValue) -> Void)?, finish: @escaping (Result<JSONValue, TaskFailure>) -> Void) {
+    static func runTask(
+        _ spec: BoardSpec, board: Board, variation: Variation, progress: ((JSONValue) -> Void)?, finish: @escaping (Result<JSONValue, TaskFailure>) -> Void
+    ) {
         var value: JSONValue = .null
         var done = false
+        let activation = variation.activationNumber(of: board)
         StepRunner(
-            steps: steps, board: board,
-            perform: { action in
+            steps: spec.onActivate, board: board, variation: variation, specPath: spec.path,
+            perform: { action, index in
                 switch action {
                 case let .output(v): value = v
                 case let .progress(v): progress?(v)
                 case let .complete(ok):
                     done = true
                     finish(ok ? .success(value) : .failure(TaskFailure()))
+                case .completeEither:
+                    let ok = variation.outcome(ofStep: index, of: board, activation: activation)
+                    done = true
+                    finish(ok ? .success(value) : .failure(TaskFailure()))
                 case let .activate(id, input): board.nextToBoard(id, with: input)
                 case let .command(c, to): board.sendCommand(c, to: to)
                 case let .flowAction(v): board.sendFlowAction(v)
                 }
-            }, isFinished: { done }, onEnd: { finish(.success(value)) }
+            }, isFinished: { done }, onEnd: { finish(.success(value)) }, activation: activation
         ).start()
     }
 

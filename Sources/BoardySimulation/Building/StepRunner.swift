@@ -5,9 +5,12 @@ import Boardy
 struct StepRunner {
     let steps: [Step]
     let board: Board
-    let perform: (Step.Action) -> Void
+    let variation: Variation
+    let specPath: String
+    let perform: (Step.Action, Int) -> Void
     let isFinished: () -> Bool
     let onEnd: () -> Void
+    let activation: Int
 
     func start() { run(0) }
 
@@ -17,16 +20,16 @@ struct StepRunner {
         while i < steps.count {
             guard !isFinished() else { return }
             let step = steps[i]
-            if step.after.microseconds > 0 {
+            if step.after.microseconds > 0 || step.afterUpTo != nil {
                 let next = i
-                board.schedule(after: step.after) { [self] in
+                variation.schedule(step: step, index: i, of: board, specPath: specPath, activation: activation) { [self] in
                     guard !isFinished() else { return }
-                    perform(steps[next].action)
+                    perform(steps[next].action, next)
                     run(next + 1)
                 }
                 return
             }
-            perform(step.action)
+            perform(step.action, i)
             i += 1
         }
         if !isFinished() { onEnd() }
@@ -41,31 +44,40 @@ protocol ScriptedSteps: Board {
     var steps: [Step] { get }
     var completed: Bool { get set }
     var stepTarget: Motherboard? { get }
+    var variation: Variation { get }
+    var specPath: String { get }
 }
 
 extension ScriptedSteps {
-    func runSteps(from first: Int) {
+    /// Starts the steps of a new activation.
+    func startSteps() { runSteps(from: 0, activation: variation.activationNumber(of: self)) }
+
+    func runSteps(from first: Int, activation: Int) {
         var i = first
         while i < steps.count {
             if completed { return }
             let step = steps[i]
-            if step.after.microseconds > 0 {
-                schedule(after: step.after) { [self] in
+            if step.after.microseconds > 0 || step.afterUpTo != nil {
+                variation.schedule(step: step, index: i, of: self, specPath: specPath, activation: activation) { [self] in
                     guard !completed else { return }
-                    perform(steps[i].action)
-                    runSteps(from: i + 1)
+                    perform(steps[i].action, index: i, activation: activation)
+                    runSteps(from: i + 1, activation: activation)
                 }
                 return
             }
-            perform(step.action)
+            perform(step.action, index: i, activation: activation)
             i += 1
         }
     }
 
-    private func perform(_ action: Step.Action) {
+    private func perform(_ action: Step.Action, index: Int, activation: Int) {
         switch action {
         case let .output(v): sendOutput(v)
         case let .complete(ok):
+            completed = true
+            complete(ok)
+        case .completeEither:
+            let ok = variation.outcome(ofStep: index, of: self, activation: activation)
             completed = true
             complete(ok)
         case let .activate(id, input):
@@ -85,15 +97,19 @@ final class ScriptedBoard: Board, ActivatableBoard, ScriptedSteps {
     let barrier: ActivationBarrier?
     var completed = false
     var stepTarget: Motherboard? { nil }
+    let variation: Variation
+    let specPath: String
 
-    init(spec: BoardSpec) {
+    init(spec: BoardSpec, variation: Variation) {
         steps = spec.onActivate
+        self.variation = variation
+        specPath = spec.path
         bypass = spec.bypassGateway ?? false
         barrier = spec.activationBarrier.map(ScenarioBuilder.barrier)
         super.init(identifier: spec.id)
     }
 
-    func activate(withOption option: Any?) { runSteps(from: 0) }
+    func activate(withOption option: Any?) { startSteps() }
 
     func shouldBypassGatewayBarrier() -> Bool { bypass }
     func activationBarrier(withOption option: Any?) -> ActivationBarrier? { barrier }
@@ -106,15 +122,19 @@ final class ScriptedContinuousBoard: ContinuousBoard, ActivatableBoard, Scripted
     let barrier: ActivationBarrier?
     var completed = false
     var stepTarget: Motherboard? { continuousMotherboard }
+    let variation: Variation
+    let specPath: String
 
-    init(spec: BoardSpec, producer: BoardProducer) {
+    init(spec: BoardSpec, producer: BoardProducer, variation: Variation) {
         steps = spec.onActivate
+        self.variation = variation
+        specPath = spec.path
         bypass = spec.bypassGateway ?? (spec.kind == .flow)
         barrier = spec.activationBarrier.map(ScenarioBuilder.barrier)
         super.init(identifier: spec.id, boardProducer: producer)
     }
 
-    func activate(withOption option: Any?) { runSteps(from: 0) }
+    func activate(withOption option: Any?) { startSteps() }
 
     func shouldBypassGatewayBarrier() -> Bool { bypass }
     func activationBarrier(withOption option: Any?) -> ActivationBarrier? { barrier }

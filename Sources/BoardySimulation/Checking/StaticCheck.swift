@@ -95,7 +95,12 @@ public enum StaticCheck {
             for (gate, isGateway) in gates {
                 guard let spec = byID[gate] else { continue }
                 let completesItself = spec.kind == .task || spec.kind == .blockTask || spec.kind == .resultTask
-                    || spec.onActivate.contains { if case .complete = $0.action { return true } else { return false } }
+                    || spec.onActivate.contains {
+                        switch $0.action {
+                        case .complete, .completeEither: return true
+                        default: return false
+                        }
+                    }
                 var resolvingOutput = false
                 if isGateway, let g = s.gateway {
                     let outputs = Set(spec.onActivate.compactMap { step -> String? in
@@ -153,7 +158,7 @@ public enum StaticCheck {
                     switch step.action {
                     case let .output(v): out.append(Effect(output: v, activates: nil, delay: t, path: p))
                     case let .activate(id, _): out.append(Effect(output: nil, activates: id, delay: t, path: p))
-                    case .complete: return out
+                    case .complete, .completeEither: return out
                     default: break
                     }
                 }

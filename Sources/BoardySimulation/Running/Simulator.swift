@@ -114,11 +114,8 @@ public enum Simulator {
         let counter = keepingEvents ? nil : SimulationSummary.Counter()
         let observers: [any TraceObserver] = [recorder, observer, counter].compactMap { $0 }
         let built = ScenarioBuilder.build(scenario, observer: observers.count == 1 ? observers[0] : TraceFanout(observers))
-        for step in scenario.script {
-            let target = step.mb.flatMap { built.roots[$0] } ?? built.mainboard
-            built.scheduler.schedule(after: step.at) { apply(step.action, to: target, dispatch: built.dispatch) }
-        }
-        let lastStimulus = scenario.script.map(\.at).max() ?? .zero
+        schedule(scenario.script, on: built)
+        let lastStimulus = scenario.lastStimulus
         let end = built.runtime.drive(built.scheduler, bounds: bounds, lastStimulus: lastStimulus)
         if end == .cut {
             built.runtime.reportOpenBarriers(extra: ["until": true])
@@ -129,6 +126,13 @@ public enum Simulator {
         return SimulationResult(
             header: header(of: scenario, bounds: bounds), events: events, endTime: built.scheduler.now,
             warnings: built.dispatch?.warnings ?? [], counted: counter?.summary(end: built.scheduler.now))
+    }
+
+    /// Schedules the script's stimuli on `built`'s clock (ranged ones as ranged actions).
+    static func schedule(_ script: [ScriptStep], on built: BuiltScenario, footprint: (Int) -> Int = { _ in -1 }) {
+        built.variation.schedule(script: script, footprint: footprint) { step in
+            apply(step.action, to: step.mb.flatMap { built.roots[$0] } ?? built.mainboard, dispatch: built.dispatch)
+        }
     }
 
     /// Applies one outside stimulus as the script does: records a `stimulus` event and performs

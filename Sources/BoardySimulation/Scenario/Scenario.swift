@@ -123,8 +123,15 @@ public struct Step: Sendable {
         /// Send a flow action (Boardy's `sendFlowAction`/`broadcastAction`): it goes up to the
         /// parent motherboard first, as the continuous board's own.
         case flowAction(JSONValue)
+        /// Complete with an outcome left open (`"complete": "either"`): true in a plain run;
+        /// an explorer tries both.
+        case completeEither
     }
+    /// The delay after the previous step (the start of the range when it is one).
     public var after: TraceTime
+    /// The end of the delay's range (`"after": [1, 5]`), when it is one: an explorer tries it
+    /// before, between and after the other events of the range; a plain run takes `after`.
+    public var afterUpTo: TraceTime? = nil
     public var action: Action
 }
 
@@ -194,7 +201,11 @@ public struct ScriptStep: Sendable {
         case configure(JSONValue)
         case complete(BoardID, with: Bool)
     }
+    /// When it fires (the start of the range when it is one).
     public var at: TraceTime
+    /// The end of its time range (`"at": [0, 4]`), when it is one: an explorer tries it
+    /// before, between and after the other events of the range; a plain run takes `at`.
+    public var atUpTo: TraceTime? = nil
     public var action: Action
     public var path: String
     /// The root motherboard an `activate` or `complete` step addresses (`main` when nil).

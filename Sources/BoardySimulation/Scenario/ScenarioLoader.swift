@@ -178,6 +178,19 @@ struct ScenarioReader {
         return t
     }
 
+    /// A time or delay that may be a range (`[1, 5]`: any time from 1 to 5 s, which an explorer
+    /// varies): the start, and the end when it is a range of more than one instant.
+    func secondsOrRange(_ value: JSONValue, _ path: String, what: String) throws(ScenarioError) -> (TraceTime, TraceTime?) {
+        guard case let .array(bounds) = value else { return (try seconds(value, path, what: what), nil) }
+        guard bounds.count == 2 else {
+            throw fail(path, "\(what) as a range is [from, to] (two numbers of seconds), found \(bounds.count) value\(bounds.count == 1 ? "" : "s")")
+        }
+        let lo = try seconds(bounds[0], "\(path)[0]", what: "the start of \(what)")
+        let hi = try seconds(bounds[1], "\(path)[1]", what: "the end of \(what)")
+        guard lo <= hi else { throw fail(path, "\(what) runs from \(bounds[0].jsonText) to \(bounds[1].jsonText): the start is after the end") }
+        return (lo, lo == hi ? nil : hi)
+    }
+
     func integer(_ value: JSONValue, _ path: String, what: String, minimum: Int) throws(ScenarioError) -> Int {
         guard let i = value.intValue, let n = Int(exactly: i) else { throw fail(path, "\(what) must be a whole number, found \(value.typeName)") }
         guard n >= minimum else { throw fail(path, "\(what) must be at least \(minimum), found \(n)") }
@@ -377,11 +390,11 @@ struct ScenarioReader {
         for (i, v) in try array(value, path, what: "\"onActivate\"").enumerated() {
             let p = "\(path)[\(i)]"
             let o = try object(v, p, allowed: ["after", "output", "complete", "activate", "input", "command", "to", "progress", "flowAction"], what: "a step")
-            let after = try o["after"].map { v throws(ScenarioError) in try seconds(v, join(p, "after"), what: "\"after\"") } ?? .zero
-            guard let sum = total.adding(after), sum <= TraceTime.limit else {
+            let (after, afterUpTo) = try o["after"].map { v throws(ScenarioError) in try secondsOrRange(v, join(p, "after"), what: "\"after\"") } ?? (.zero, nil)
+            guard let sum = total.adding(afterUpTo ?? after), sum <= TraceTime.limit else {
                 throw fail(
                     join(p, "after"),
-                    "the steps' delays add up to more than 1000000000000 seconds here (\(total) s before this step, \(after) s in it); "
+                    "the steps' delays add up to more than 1000000000000 seconds here (\(total) s before this step, \(afterUpTo ?? after) s in it); "
                         + "shorten them")
             }
             total = sum
@@ -390,7 +403,15 @@ struct ScenarioReader {
             let action: Step.Action
             switch actions.first {
             case "output": action = .output(o["output"]!)
-            case "complete": action = .complete(try bool(o["complete"]!, join(p, "complete"), what: "\"complete\""))
+            case "complete":
+                if o["complete"] == .string("either") {
+                    action = .completeEither
+                } else {
+                    guard case .bool = o["complete"]! else {
+                        throw fail(join(p, "complete"), "\"complete\" must be true, false or \"either\" (an outcome an explorer varies), found \(o["complete"]!.jsonText)")
+                    }
+                    action = .complete(try bool(o["complete"]!, join(p, "complete"), what: "\"complete\""))
+                }
             case "activate": action = .activate(BoardID(try string(o["activate"], join(p, "activate"), what: "\"activate\"")), input: o["input"])
             case "command":
                 action = .command(o["command"]!, to: BoardID(try string(o["to"], join(p, "to"), what: "a command's \"to\" (the board it goes to)")))
@@ -403,7 +424,7 @@ struct ScenarioReader {
             }
             if o["input"] != nil, actions.first != "activate" { throw fail(join(p, "input"), "\"input\" goes with \"activate\"") }
             if o["to"] != nil, actions.first != "command" { throw fail(join(p, "to"), "\"to\" goes with \"command\"") }
-            steps.append(Step(after: after, action: action))
+            steps.append(Step(after: after, afterUpTo: afterUpTo, action: action))
         }
         return steps
     }
@@ -546,7 +567,7 @@ struct ScenarioReader {
                 scope = rs
             }
             guard let atValue = o["at"] else { throw fail(p, "a script step needs \"at\" (virtual seconds)") }
-            let at = try seconds(atValue, join(p, "at"), what: "\"at\"")
+            let (at, atUpTo) = try secondsOrRange(atValue, join(p, "at"), what: "\"at\"")
             let actions = ["activate", "network", "track", "flush", "configure", "complete"].filter { o[$0] != nil }
             guard actions.count == 1 else {
                 throw fail(p, actions.isEmpty ? "a script step needs one of activate, network, track, flush, configure or complete" : "a script step does one thing; found \(actions.joined(separator: " and "))")
@@ -588,6 +609,7 @@ struct ScenarioReader {
                 throw fail(join(p, "mb"), "\"mb\" goes with \"activate\" or \"complete\" (dispatch stimuli are the app's)")
             }
             var step = ScriptStep(at: at, action: action, path: p)
+            step.atUpTo = atUpTo
             step.mb = mb == MotherboardPath.main.rawValue ? nil : mb
             steps.append(step)
         }

@@ -1,0 +1,117 @@
+import Boardy
+
+/// What one run of a scenario leaves open, and how it is decided: ranged delays and stimulus
+/// times (`"after": [1, 5]`, `"at": [0, 4]`) are scheduled as ranged actions, whose place among
+/// the other events the scheduler's ``ScheduleChooser`` picks, and open outcomes
+/// (`"complete": "either"`) are asked of it. Without a chooser each range takes its start and
+/// each outcome is `true`. Every choice taken is recorded as a `choice` event (`point`: what
+/// varied, `value`: what was taken), right before what it decided, so a replay can make the
+/// same one at the same place.
+final class Variation {
+    let runtime: BoardyRuntime
+    let scheduler: VirtualScheduler
+    /// A footprint id per declared board (by its scenario path), given by an explorer.
+    let footprints: [String: Int]
+    /// How often each board (by motherboard path and id) was activated in this run: the
+    /// activation's number tells apart the steps of two activations of one board.
+    private var activations: [String: Int] = [:]
+
+    init(runtime: BoardyRuntime, scheduler: VirtualScheduler, footprints: [String: Int]) {
+        self.runtime = runtime
+        self.scheduler = scheduler
+        self.footprints = footprints
+    }
+
+    /// Whether fixed-time actions are tagged (an explorer is hashing pending work).
+    var tagging: Bool { scheduler.chooser?.tagsActions ?? false }
+
+    /// The number of this activation of `board` (1 for the first).
+    func activationNumber(of board: Board) -> Int {
+        let key = "\(board.motherboardPath ?? "")/\(board.identifier.rawValue)"
+        let n = (activations[key] ?? 0) + 1
+        activations[key] = n
+        return n
+    }
+
+    /// How a step of a board is named in choices and tags: `main/pubOtp.onActivate[1]`, with
+    /// `#2` for the steps of the board's second activation.
+    static func stepLabel(_ board: Board, index: Int, activation: Int) -> String {
+        let base = "\(board.motherboardPath ?? "main")/\(board.identifier.rawValue).onActivate[\(index)]"
+        return activation > 1 ? "\(base)#\(activation)" : base
+    }
+
+    /// Schedules step `index` of `board` (declared at `specPath`) after its delay, which may be a
+    /// range; `run` performs it.
+    func schedule(step: Step, index: Int, of board: Board, specPath: String, activation: Int, _ run: @escaping () -> Void) {
+        guard let upTo = step.afterUpTo else {
+            guard tagging else { return board.schedule(after: step.after, run) }
+            let tag = ScheduleTag(Self.stepLabel(board, index: index, activation: activation), footprint: footprints[specPath] ?? -1)
+            board.boardRuntime?.scheduleTraced(after: step.after, tag: tag, run)
+            return
+        }
+        guard let runtime = board.boardRuntime else { return }
+        let point = Self.stepLabel(board, index: index, activation: activation) + ".after"
+        let mb = board.motherboardPath ?? MotherboardPath.main.rawValue
+        let start = scheduler.now
+        runtime.scheduleTraced(between: step.after, and: upTo, tag: ScheduleTag(point, footprint: footprints[specPath] ?? -1)) { [self] in
+            record(point: point, value: (scheduler.now - start).jsonValue, mb: mb)
+            run()
+        }
+    }
+
+    /// The outcome of step `index` of `board` when it is `"complete": "either"`.
+    func outcome(ofStep index: Int, of board: Board, activation: Int) -> Bool {
+        let point = Self.stepLabel(board, index: index, activation: activation) + ".complete"
+        let ok = scheduler.chooser?.outcome(at: point) ?? true
+        record(point: point, value: .bool(ok), mb: board.motherboardPath ?? MotherboardPath.main.rawValue)
+        return ok
+    }
+
+    /// Schedules the script's stimuli: those with a time range as ranged actions (recording the
+    /// time taken when they fire), the others at their time.
+    func schedule(script: [ScriptStep], footprint: (Int) -> Int, apply: @escaping (ScriptStep) -> Void) {
+        for (i, step) in script.enumerated() {
+            if let upTo = step.atUpTo {
+                let point = "script[\(i)].at"
+                scheduler.schedule(between: step.at, and: upTo, tag: ScheduleTag(point, footprint: footprint(i))) { [self] in
+                    record(point: point, value: scheduler.now.jsonValue, mb: step.mb ?? MotherboardPath.main.rawValue)
+                    apply(step)
+                }
+            } else if tagging {
+                scheduler.schedule(after: step.at, tag: ScheduleTag("script[\(i)]", footprint: footprint(i))) { apply(step) }
+            } else {
+                scheduler.schedule(after: step.at) { apply(step) }
+            }
+        }
+    }
+
+    private func record(point: String, value: JSONValue, mb: String) {
+        var fields = JSONObject()
+        fields["point"] = .string(point)
+        fields["value"] = value
+        runtime.recordEvent(mb: mb, .unknown(kind: "choice", fields: fields))
+    }
+}
+
+extension Scenario {
+    /// Whether anything in the scenario may vary: a ranged delay or stimulus time, or an
+    /// outcome left open. Without any, it has exactly one schedule.
+    public var hasVariation: Bool {
+        func varies(_ boards: [BoardSpec]) -> Bool {
+            boards.contains { b in
+                b.onActivate.contains { s in
+                    if s.afterUpTo != nil { return true }
+                    if case .completeEither = s.action { return true }
+                    return false
+                } || varies(b.boards)
+            }
+        }
+        return script.contains { $0.atUpTo != nil } || varies(boards) || roots.contains { varies($0.boards) }
+    }
+}
+
+extension Scenario {
+    /// The latest time a stimulus of the script may fire (the end of a range): the horizon
+    /// counts from it.
+    public var lastStimulus: TraceTime { script.map { $0.atUpTo ?? $0.at }.max() ?? .zero }
+}
