@@ -81,7 +81,7 @@ let package = Package(
         // Scenarios: loading (JSON, YAML), building real engine objects, running, checking.
         .target(
             name: "BoardySimulation",
-            dependencies: ["Boardy", "BoardyComponentKit", "BoardyDispatch", .product(name: "Yams", package: "Yams")]
+            dependencies: ["Boardy", "BoardyComponentKit", "BoardyDispatch", "BoardyLock", .product(name: "Yams", package: "Yams")]
         ),
         // Rendering: a small graph model over Graphviz's C library. Knows nothing of boards.
         .target(
@@ -178,7 +178,8 @@ let package = Package(
             name: "BoardySimulationTests",
             dependencies: [
                 "BoardySimulation", "Boardy", "BoardyVizCore", "BoardyViz", "BoardyVizSimulation", "BoardyReplay", "BoardyTestSupport", "boardy-viz",
-            ]
+            ],
+            exclude: ["Fixtures"]
         ),
         .testTarget(name: "BoardyGraphvizTests", dependencies: ["BoardyGraphviz"]),
         .testTarget(

@@ -27,7 +27,7 @@ struct BoardyVizCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             SimulateCommand.self, TestCommand.self, CheckCommand.self, StatsCommand.self, ExportCommand.self, GraphCommand.self, TimelineCommand.self, ReplayCommand.self,
-            ImportCommand.self, ViewCommand.self, CoverageCommand.self,
+            ImportCommand.self, ViewCommand.self, CoverageCommand.self, ExploreCommand.self,
         ])
 }
 

@@ -1,0 +1,543 @@
+import Boardy
+import BoardyLock
+import Foundation
+
+/// Explores every schedule a scenario's declared variation allows (ranged times and delays,
+/// outcomes left open) on the real engine, and checks each: no barrier loop, no stuck barrier,
+/// no runaway, and the scenario's `expect` list. The search is stateless model checking in the
+/// manner of Microsoft Coyote, AWS Shuttle and loom: each schedule is a fresh run that follows a
+/// prefix of choices and then takes the first option, depth first, with
+///
+/// - **partial-order reduction** (sleep sets, Godefroid 1996): two actions due at the same
+///   instant whose ``Footprints`` are disjoint commute, so once one order was tried the other
+///   is not;
+/// - **state hashing**: at each choice point the engine's observable state is hashed (every
+///   event so far, projected onto the boards, barriers and dispatch it touches, so orders of
+///   independent events hash alike; the pending actions with their times; the clock); a state
+///   already explored with no more actions asleep is not explored again.
+///
+/// The tree is cut into subtrees explored on every core, each with its own state table, so the
+/// result does not depend on thread timing (unless a bound stops the search).
+public enum Explorer {
+    /// How far to search.
+    public struct Options: Sendable {
+        /// The most choice points along one schedule; past it a schedule takes first options.
+        public var maxDepth: Int = 10_000
+        /// The most schedules to run.
+        public var maxSchedules: Int = 100_000
+        /// The most wall-clock seconds to search.
+        public var timeBudget: Double = 60
+        /// Threads (by default one per core).
+        public var workers: Int = ProcessInfo.processInfo.activeProcessorCount
+        /// Partial-order reduction and state hashing; off, every schedule is enumerated (naive).
+        public var reduction: Bool = true
+        /// The bounds of each run (runaway detection); a smaller event budget than a plain run.
+        public var bounds = RunBounds(maxEvents: 100_000)
+        /// Called about five times a second from another thread while the search runs.
+        public var progress: (@Sendable (Progress) -> Void)?
+
+        /// The defaults: 10,000 choice points, 100,000 schedules, 60 s, every core.
+        public init() {}
+    }
+
+    /// How far a search has got.
+    public struct Progress: Sendable {
+        /// Schedules run to their end.
+        public var schedules: Int
+        /// Distinct states seen at choice points.
+        public var states: Int
+        /// Seconds since the search started.
+        public var elapsed: Double
+        /// Failures found so far (distinct).
+        public var failures: Int
+    }
+
+    /// One distinct failure and the shortest schedule found that shows it.
+    public struct Failure: Sendable {
+        /// What it is, stable across schedules: `loop:a,b`, `stuck:pubAuth`, `runaway:horizon`,
+        /// `expect[2]`.
+        public var key: String
+        /// `loop`, `stuck`, `runaway` or `expect`.
+        public var kind: String
+        /// What happened, in words.
+        public var message: String
+        /// The events of the schedule that shows it (the shortest found).
+        public var events: Int
+        /// The choices the schedule made (replay makes them again from its `choice` events).
+        public var choices: Int
+        /// The schedule's trace: replayable with `boardy-viz replay` against the scenario.
+        public var trace: Trace
+        /// Indices of the options taken at each choice point (internal identity of the schedule).
+        var path: [Int]
+    }
+
+    /// What a search found.
+    public struct Report: Sendable {
+        /// Schedules run to their end and checked.
+        public var schedules: Int
+        /// Distinct states seen at choice points.
+        public var states: Int
+        /// Branches not taken because partial-order reduction showed them equivalent.
+        public var prunedByReduction: Int
+        /// Runs cut short on reaching a state already explored.
+        public var merged: Int
+        /// The bound that stopped the search before it covered everything, if any:
+        /// `max-schedules`, `time-budget` or `max-depth`.
+        public var boundHit: String?
+        /// Failures, each once, with its shortest schedule found.
+        public var failures: [Failure]
+        /// Wall-clock seconds.
+        public var elapsed: Double
+        /// Choice points on the longest schedule.
+        public var deepest: Int
+        /// Whether the scenario declares anything that varies (else it has one schedule).
+        public var varies: Bool
+    }
+
+    /// Explores `scenario` within `options`.
+    public static func explore(_ scenario: Scenario, options: Options = Options()) -> Report {
+        let search = Search(scenario: scenario, options: options)
+        return search.run()
+    }
+}
+
+// MARK: - One run
+
+/// The choices of one run, on the scheduler's thread: follows `prefix`, then takes the first
+/// option at each new point; keeps the sleep set and consults the state table.
+final class RunChooser: ScheduleChooser {
+    struct Sleeper {
+        let label: String
+        let time: Int64
+        let footprint: Int
+    }
+
+    let prefix: [Int]
+    let reduction: Bool
+    let maxDepth: Int
+    let footprints: Footprints
+    /// The state table of the subtree being explored (nil: no state hashing).
+    let table: StateTable?
+    let hasher: RunObserver
+    unowned(unsafe) var scheduler: VirtualScheduler!
+
+    private(set) var points: [(options: Int, chosen: Int)] = []
+    private var sleep: [Sleeper] = []
+    /// Set once the run is known redundant: the caller stops it before the next action.
+    private(set) var stop: Stop?
+    private(set) var depthHit = false
+    private(set) var pruned = 0
+    private(set) var newStates = 0
+
+    enum Stop { case reduced, merged }
+
+    init(prefix: [Int], reduction: Bool, maxDepth: Int, footprints: Footprints, table: StateTable?, hasher: RunObserver) {
+        self.prefix = prefix
+        self.reduction = reduction
+        self.maxDepth = maxDepth
+        self.footprints = footprints
+        self.table = table
+        self.hasher = hasher
+    }
+
+    var tagsActions: Bool { reduction }
+
+    private func key(_ c: ScheduleCandidate) -> Sleeper {
+        Sleeper(label: c.tag?.label ?? "#\(c.order)", time: c.time.microseconds, footprint: c.tag?.footprint ?? -1)
+    }
+
+    private func commute(_ a: Sleeper, _ b: Sleeper) -> Bool {
+        a.time == b.time && footprints.commute(a.footprint, b.footprint)
+    }
+
+    func chooseNext(among candidates: [ScheduleCandidate], now: TraceTime) -> (index: Int, at: TraceTime) {
+        if stop != nil || candidates.count == 1 {
+            return (0, candidates[0].time)
+        }
+        let keys = candidates.map(key)
+        var awake: [Int] = []
+        for (i, k) in keys.enumerated() where !(reduction && sleep.contains { $0.label == k.label && $0.time == k.time }) { awake.append(i) }
+        let fresh = points.count >= prefix.count
+        if fresh { pruned += candidates.count - awake.count }
+        if awake.isEmpty {
+            // Every action that could run next was explored from an equivalent state.
+            stop = .reduced
+            return (0, candidates[0].time)
+        }
+        var choice = 0
+        if awake.count > 1 {
+            if points.count >= maxDepth {
+                depthHit = true
+            } else {
+                if points.count < prefix.count {
+                    choice = min(prefix[points.count], awake.count - 1)
+                } else if let table {
+                    let h = hasher.stateHash(pending: scheduler.pendingActions, now: now)
+                    switch table.visit(h, asleep: Set(sleep.map { "\($0.label)@\($0.time)" })) {
+                    case .seen:
+                        stop = .merged
+                        return (awake[0], candidates[awake[0]].time)
+                    case .new: newStates += 1
+                    case .revisited: break
+                    }
+                }
+                points.append((awake.count, choice))
+            }
+        }
+        let taken = keys[awake[choice]]
+        if reduction {
+            // Asleep after it: what was asleep or explored before it at this point, and commutes with it.
+            var next: [Sleeper] = []
+            for s in sleep where commute(s, taken) { next.append(s) }
+            for j in 0..<choice where commute(keys[awake[j]], taken) { next.append(keys[awake[j]]) }
+            sleep = next
+        }
+        return (awake[choice], candidates[awake[choice]].time)
+    }
+
+    func outcome(at point: String) -> Bool {
+        guard stop == nil else { return true }
+        guard points.count < maxDepth else {
+            depthHit = true
+            return true
+        }
+        let choice = points.count < prefix.count ? min(prefix[points.count], 1) : 0
+        points.append((2, choice))
+        return choice == 0
+    }
+}
+
+/// The states explored in one subtree, each with the actions that were asleep when it was: a
+/// state seen before with no more asleep is not explored again (sleep sets and state caching
+/// combined soundly, as in Godefroid's thesis).
+final class StateTable {
+    private var seen: [Int: Set<String>] = [:]
+    enum Visit { case new, seen, revisited }
+
+    func visit(_ h: Int, asleep: Set<String>) -> Visit {
+        guard let before = seen[h] else {
+            seen[h] = asleep
+            return .new
+        }
+        if before.isSubset(of: asleep) { return .seen }
+        seen[h] = before.intersection(asleep)
+        return .revisited
+    }
+}
+
+/// Watches one run's events: the state hash (each event folded into the running hash of every
+/// resource it touches), the failures it shows, the expectations.
+final class RunObserver: TraceObserver, @unchecked Sendable {
+    // `@unchecked Sendable` because TraceObserver requires it: one run, on one thread (the
+    // worker that drives it), reads and writes it; the worker reads the results after the run.
+    let hashing: Bool
+    let expectations: ExpectationRecorder
+    let loopsExpected: Bool
+    let stuckExpected: Bool
+    private(set) var events = 0
+    private(set) var failures: [(key: String, kind: String, message: String)] = []
+    private var resources: [Int: Int] = [:]
+    var recorder: TraceRecorder?
+
+    init(scenario: Scenario, hashing: Bool) {
+        self.hashing = hashing
+        expectations = ExpectationRecorder(for: scenario.expectations)
+        loopsExpected = scenario.expectations.contains { if case .loop(true) = $0 { return true } else { return false } }
+        stuckExpected = scenario.expectations.contains { if case .stuck(true) = $0 { return true } else { return false } }
+    }
+
+    func record(_ event: consuming TraceEvent) {
+        let e = copy event
+        events += 1
+        if hashing { fold(e) }
+        switch e.body {
+        case let .barrierLoop(_, cycle) where !loopsExpected:
+            failures.append(("loop:" + Set(cycle).sorted().joined(separator: ","), "loop", "barrier loop: \(cycle.joined(separator: " → "))"))
+        case let .stuckBarrier(barrier, gate, waiting) where !stuckExpected && e.extra["until"] == nil:
+            failures.append(
+                ("stuck:" + barrier, "stuck", "barrier \(barrier) (gate \(gate)) is stuck; waiting: \(waiting.joined(separator: ", "))"))
+        case let .runaway(fields):
+            let bound = fields["bound"]?.stringValue ?? "?"
+            failures.append(("runaway:" + bound, "runaway", "runaway: the run was stopped by its \(bound) bound"))
+        default: break
+        }
+        expectations.record(e)
+        recorder?.record(event)
+    }
+
+    /// Folds `e` into the resources it touches: its board (in its motherboard), the board a
+    /// routing reaches, its barrier, the dispatch pipeline, a choice's point.
+    private func fold(_ e: TraceEvent) {
+        var h = Hasher()
+        h.combine(e.t.microseconds)
+        h.combine(e.mb)
+        h.combine(e.body)
+        if !e.extra.isEmpty { h.combine(e.extra) }
+        let value = h.finalize()
+        func touch(_ r: Int) { resources[r] = (resources[r] ?? 0) &* 1_099_511_628_211 &+ value }
+        func resource(_ kind: Int, _ a: String, _ b: String = "") -> Int {
+            var r = Hasher()
+            r.combine(kind)
+            r.combine(a)
+            r.combine(b)
+            return r.finalize()
+        }
+        var touched = false
+        if let board = e.body.board {
+            touch(resource(1, e.mb, board))
+            touched = true
+        }
+        switch e.body {
+        case let .flowRouted(_, _, to?, _):
+            touch(resource(1, e.mb, to))
+        case let .gatewayChecked(_, b, _), let .barrierChecked(_, b, _, _), let .barrierStarted(b, _), let .barrierResolved(b, _, _),
+            let .stuckBarrier(b, _, _):
+            touch(resource(2, b))
+            touched = true
+        case .dispatchQueued, .dispatchBlocked, .dispatchSent, .dispatchBarrier, .stuckDispatcher, .dispatchDropped:
+            touch(resource(3, ""))
+            touched = true
+        case let .stimulus(_, fields) where fields["board"] == nil:
+            touch(resource(3, ""))
+            touched = true
+        case let .unknown(kind, fields):
+            touch(resource(4, kind, fields["point"]?.stringValue ?? ""))
+            touched = true
+        default: break
+        }
+        if !touched { touch(resource(0, "")) }
+    }
+
+    /// The state: the resources' histories (in any order of resources), the pending actions in
+    /// the order they will run, the clock.
+    func stateHash(pending: [PendingAction], now: TraceTime) -> Int {
+        var sum = 0
+        for (r, h) in resources {
+            var x = Hasher()
+            x.combine(r)
+            x.combine(h)
+            sum = sum &+ x.finalize()
+        }
+        var h = Hasher()
+        h.combine(sum)
+        h.combine(now.microseconds)
+        for p in pending {
+            if let tag = p.tag { h.combine(tag.label) } else { h.combine(p.order) }
+            h.combine(p.time.microseconds)
+            h.combine(p.latest.microseconds)
+        }
+        return h.finalize()
+    }
+
+    /// Every failure the run shows: what the engine recorded, then the expectations that fail.
+    func allFailures(_ scenario: Scenario) -> [(key: String, kind: String, message: String)] {
+        var out = failures
+        for (i, r) in expectations.results().enumerated() where !r.passed {
+            // `loop: false` and `stuck: false` are what is checked above anyway (each loop and
+            // stuck barrier on its own); `true` is checked as written.
+            switch scenario.expectations[i] {
+            case .loop(false), .stuck(false): continue
+            default: break
+            }
+            out.append(("expect[\(i)]", "expect", "expect[\(i)] \(r.expectation): \(r.detail)"))
+        }
+        return out
+    }
+}
+
+// MARK: - The search
+
+final class Search: @unchecked Sendable {
+    // `@unchecked Sendable`: the scenario and options are immutable; everything the workers
+    // share is behind `shared`'s lock.
+    let scenario: Scenario
+    let options: Explorer.Options
+    let footprints: Footprints
+    let start = Date()
+
+    struct Found {
+        var key: String
+        var kind: String
+        var message: String
+        var events: Int
+        var path: [Int]
+
+        /// Shorter (fewer events) wins; between equals, the one first in depth-first order.
+        func better(than o: Found) -> Bool { events < o.events || (events == o.events && path.lexicographicallyPrecedes(o.path)) }
+    }
+
+    struct Totals {
+        var schedules = 0
+        var states = 0
+        var pruned = 0
+        var merged = 0
+        var deepest = 0
+        var depthHit = false
+        var boundHit: String?
+        var found: [String: Found] = [:]
+    }
+    let shared = LockedValue(Totals())
+
+    init(scenario: Scenario, options: Explorer.Options) {
+        self.scenario = scenario
+        self.options = options
+        footprints = Footprints(scenario)
+    }
+
+    struct Outcome {
+        var points: [(options: Int, chosen: Int)]
+        var completed: Bool
+        var stop: RunChooser.Stop?
+        var depthHit: Bool
+        var pruned: Int
+        var newStates: Int
+        var events: Int
+        var failures: [(key: String, kind: String, message: String)]
+    }
+
+    /// Runs the scenario once, following `prefix`.
+    func execute(prefix: [Int], table: StateTable?, recorder: TraceRecorder? = nil) -> Outcome {
+        let observer = RunObserver(scenario: scenario, hashing: table != nil)
+        observer.recorder = recorder
+        let chooser = RunChooser(
+            prefix: prefix, reduction: options.reduction, maxDepth: options.maxDepth, footprints: footprints, table: table, hasher: observer)
+        let built = ScenarioBuilder.build(scenario, observer: observer, footprints: footprints.boardIDs, chooser: chooser)
+        chooser.scheduler = built.scheduler
+        Simulator.schedule(scenario.script, on: built, footprint: { self.footprints.scriptIDs[$0] })
+        let end = built.runtime.drive(built.scheduler, bounds: options.bounds, lastStimulus: scenario.lastStimulus) { chooser.stop == nil }
+        built.runtime.tearDown()
+        let completed = end != .stopped && chooser.stop == nil
+        return Outcome(
+            points: chooser.points, completed: completed, stop: chooser.stop, depthHit: chooser.depthHit, pruned: chooser.pruned,
+            newStates: chooser.newStates, events: observer.events, failures: completed ? observer.allFailures(scenario) : [])
+    }
+
+    /// Whether a bound says stop (and which).
+    func bounded() -> Bool {
+        shared.withLockedValue { t in
+            if t.boundHit != nil { return true }
+            if t.schedules >= options.maxSchedules {
+                t.boundHit = "max-schedules"
+                return true
+            }
+            if Date().timeIntervalSince(start) >= options.timeBudget {
+                t.boundHit = "time-budget"
+                return true
+            }
+            return false
+        }
+    }
+
+    /// Adds one run's outcome to the totals.
+    func account(_ o: Outcome, path: [Int]) {
+        shared.withLockedValue { t in
+            if o.completed { t.schedules += 1 }
+            if o.stop == .merged { t.merged += 1 }
+            t.pruned += o.pruned
+            t.states += o.newStates
+            t.deepest = max(t.deepest, o.points.count)
+            if o.depthHit { t.depthHit = true }
+            for f in o.failures {
+                let found = Found(key: f.key, kind: f.kind, message: f.message, events: o.events, path: path)
+                if let old = t.found[f.key], !found.better(than: old) { continue }
+                t.found[f.key] = found
+            }
+        }
+    }
+
+    /// Explores the subtree below `root` (its choices fixed), depth first, with its own state
+    /// table.
+    func explore(root: [Int]) {
+        let table = options.reduction ? StateTable() : nil
+        var prefix = root
+        while !bounded() {
+            let o = execute(prefix: prefix, table: table)
+            let path = o.points.map(\.chosen)
+            account(o, path: path)
+            var i = o.points.count - 1
+            while i >= root.count, o.points[i].chosen + 1 >= o.points[i].options { i -= 1 }
+            if i < root.count { return }
+            prefix = Array(path[0..<i]) + [o.points[i].chosen + 1]
+        }
+    }
+
+    func run() -> Explorer.Report {
+        // The top of the tree, on this thread: the first schedule, then the subtrees hanging
+        // off it, the shallowest split further until there are enough to share out.
+        var subtrees: [[Int]] = []
+        func children(of root: [Int], _ o: Outcome) -> [[Int]] {
+            var out: [[Int]] = []
+            for i in root.count..<o.points.count {
+                for j in (o.points[i].chosen + 1)..<max(o.points[i].chosen + 1, o.points[i].options) {
+                    out.append(o.points[0..<i].map(\.chosen) + [j])
+                }
+            }
+            return out
+        }
+        // One state table for the top: a state met again there has its subtrees in the list.
+        let top = options.reduction ? StateTable() : nil
+        let first = execute(prefix: [], table: top)
+        account(first, path: first.points.map(\.chosen))
+        subtrees = children(of: [], first)
+        let wanted = max(1, options.workers) * 8
+        var expansions = 0
+        while subtrees.count < wanted, expansions < 256, !subtrees.isEmpty, !bounded() {
+            // Split the shallowest subtree: run its first schedule, keep what hangs off it.
+            let k = subtrees.indices.min { subtrees[$0].count < subtrees[$1].count }!
+            let root = subtrees.remove(at: k)
+            let o = execute(prefix: root, table: top)
+            account(o, path: o.points.map(\.chosen))
+            subtrees.insert(contentsOf: children(of: root, o), at: k)
+            expansions += 1
+        }
+
+        let progressDone = LockedValue(false)
+        var reporter: Thread?
+        if let progress = options.progress {
+            let t = Thread { [self] in
+                while !progressDone.withLockedValue({ $0 }) {
+                    Thread.sleep(forTimeInterval: 0.2)
+                    let p = shared.withLockedValue { t in
+                        Explorer.Progress(schedules: t.schedules, states: t.states, elapsed: Date().timeIntervalSince(start), failures: t.found.count)
+                    }
+                    progress(p)
+                }
+            }
+            t.start()
+            reporter = t
+        }
+        let next = LockedValue(0)
+        let list = subtrees
+        DispatchQueue.concurrentPerform(iterations: max(1, min(options.workers, list.count))) { _ in
+            while true {
+                let i = next.withLockedValue { n -> Int in
+                    defer { n += 1 }
+                    return n
+                }
+                guard i < list.count, !bounded() else { return }
+                explore(root: list[i])
+            }
+        }
+        progressDone.withLockedValue { $0 = true }
+        _ = reporter
+
+        let totals = shared.withLockedValue { $0 }
+        // The shortest schedule of each failure, run once more to record its trace.
+        let failures = totals.found.values.sorted { ($0.kind, $0.key) < ($1.kind, $1.key) }.map { f -> Explorer.Failure in
+            let recorder = TraceRecorder()
+            let o = execute(prefix: f.path, table: nil, recorder: recorder)
+            let header = Simulator.header(of: scenario, bounds: options.bounds)
+            let events = recorder.takeRecording().array()
+            let choices = events.filter { $0.kind == "choice" }.count
+            _ = o
+            return Explorer.Failure(
+                key: f.key, kind: f.kind, message: f.message, events: events.count, choices: choices, trace: Trace(header: header, events: events),
+                path: f.path)
+        }
+        var bound = totals.boundHit
+        if bound == nil, totals.depthHit { bound = "max-depth" }
+        return Explorer.Report(
+            schedules: totals.schedules, states: totals.states, prunedByReduction: totals.pruned, merged: totals.merged, boundHit: bound,
+            failures: failures, elapsed: Date().timeIntervalSince(start), deepest: totals.deepest, varies: scenario.hasVariation)
+    }
+}
