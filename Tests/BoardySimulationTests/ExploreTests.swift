@@ -1,0 +1,196 @@
+import Boardy
+import BoardyReplay
+import BoardySimulation
+import BoardyTestSupport
+import BoardyVizSimulation
+import Foundation
+import Testing
+
+let exploreFixtures = repoRoot.appendingPathComponent("Tests/BoardySimulationTests/Fixtures/explore")
+
+func exploreFixture(_ name: String) throws -> Scenario {
+    try ScenarioLoader.load(path: exploreFixtures.appendingPathComponent("\(name).json").path)
+}
+
+@Suite("explore: every schedule a scenario's declared variation allows")
+struct ExploreTests {
+    /// The planted order-dependent bugs: the failure each must show, and its fixed twin.
+    static let planted: [(name: String, kind: String, key: String)] = [
+        // The gate completes false only when the promotion's request comes second.
+        ("gate-order", "expect", "expect[0]"),
+        // The flush loses its events only when the network dropped before it.
+        ("flush-offline", "expect", "expect[0]"),
+        // The barrier loop is reached only when the gateway's failure comes first.
+        ("loop-order", "loop", "loop:gA,gB"),
+    ]
+
+    @Test("each planted bug is found, its counterexample replays exactly, and the fixed scenario explores clean", arguments: planted.map(\.name))
+    func plantedBugs(_ name: String) throws {
+        let expected = Self.planted.first { $0.name == name }!
+        let s = try exploreFixture(name)
+        // Its default run (each range at its start) does not show the bug: only exploring does.
+        let report = Explorer.explore(s)
+        #expect(report.boundHit == nil)
+        #expect(report.failures.map(\.key) == [expected.key], "\(report.failures.map(\.message))")
+        let failure = try #require(report.failures.first)
+        #expect(failure.kind == expected.kind)
+        #expect(failure.trace.events.contains { $0.kind == "choice" })
+        let replay = try Replayer.replay(failure.trace, scenario: s)
+        #expect(replay.divergence == nil, "\(String(describing: replay.divergence))")
+        #expect(replay.replayedEvents == failure.trace.events.count)
+
+        let fixed = Explorer.explore(try exploreFixture(name + "-fixed"))
+        #expect(fixed.failures.isEmpty, "\(fixed.failures.map(\.message))")
+        #expect(fixed.boundHit == nil)
+        #expect(fixed.schedules >= 1)
+    }
+
+    @Test("naive enumeration finds the same failures as the reduced search, running at least as many schedules", arguments: planted.map(\.name))
+    func naiveAgrees(_ name: String) throws {
+        let s = try exploreFixture(name)
+        var naive = Explorer.Options()
+        naive.reduction = false
+        let a = Explorer.explore(s)
+        let b = Explorer.explore(s, options: naive)
+        #expect(Set(a.failures.map(\.key)) == Set(b.failures.map(\.key)))
+        #expect(b.schedules >= a.schedules)
+        #expect(b.states == 0 && b.prunedByReduction == 0)
+    }
+
+    @Test("a scenario that declares nothing varying has exactly one schedule")
+    func noVariation() throws {
+        for name in ["checkout", "add-to-cart", "analytics-dispatch"] {
+            let s = try ScenarioLoader.load(path: samplesDir.appendingPathComponent("\(name).json").path)
+            let r = Explorer.explore(s)
+            #expect(r.schedules == 1, "\(name)")
+            #expect(!r.varies)
+            #expect(r.failures.isEmpty)
+            #expect(r.boundHit == nil)
+        }
+        // The plain run of a scenario without variation records no choice.
+        let plain = Simulator.run(try ScenarioLoader.load(path: samplesDir.appendingPathComponent("checkout.json").path))
+        #expect(!plain.trace.events.contains { $0.kind == "choice" })
+    }
+
+    @Test("the same exploration gives the same report and the same counterexample, on one thread or two")
+    func deterministic() throws {
+        let s = try exploreFixture("gate-order")
+        var one = Explorer.Options()
+        one.workers = 1
+        let a = Explorer.explore(s)
+        let b = Explorer.explore(s, options: one)
+        #expect(a.schedules == b.schedules)
+        #expect(a.states == b.states)
+        #expect(a.prunedByReduction == b.prunedByReduction)
+        #expect(a.failures.map(\.trace.jsonl) == b.failures.map(\.trace.jsonl))
+    }
+
+    @Test("a plain run takes each range at its start and true for an open outcome, recording each choice; replay makes them again")
+    func plainRunRecordsChoices() throws {
+        let s = try ScenarioLoader.load(
+            json: """
+                {"scenario":"r","boards":[
+                  {"id":"gate","onActivate":[{"after":[1,5],"complete":"either"}]},
+                  {"id":"pay","activationBarrier":{"board":"gate"}},
+                  {"id":"home"}],
+                 "script":[{"at":[0,4],"activate":"pay"},{"at":2,"activate":"home"}]}
+                """)
+        let run = Simulator.run(s)
+        #expect(run.trace.events.filter { $0.kind == "choice" }.count == 3)
+        let replay = try Replayer.replay(run.trace, scenario: s)
+        #expect(replay.divergence == nil)
+        #expect(run.trace.events.contains { $0.kind == "activation.performed" && $0.body.board == "pay" && $0.t == .seconds(1) })
+    }
+
+    @Test("every counterexample of a randomised search replays, and every schedule count is bounded by the naive one")
+    func explorationsReplay() throws {
+        // Two boards behind one gate whose outcome and delay vary, requested at ranged times.
+        for seed in 0..<6 {
+            let a = seed % 3, b = (seed + 1) % 4
+            let s = try ScenarioLoader.load(
+                json: """
+                    {"scenario":"g\(seed)","boards":[
+                      {"id":"gate","onActivate":[{"after":[1,\(2 + a)],"complete":"either"}]},
+                      {"id":"x","activationBarrier":{"board":"gate"},"onActivate":[{"after":[0,\(1 + b)],"output":"done"}]},
+                      {"id":"y","activationBarrier":{"board":"gate"}},
+                      {"id":"z"}],
+                     "flows":[{"from":"x","on":"done","activate":"z"}],
+                     "script":[{"at":[0,\(a + 1)],"activate":"x"},{"at":[0,\(b + 1)],"activate":"y"},{"at":\(a + b),"activate":"z"}],
+                     "expect":[{"performed":"z","times":2}]}
+                    """)
+            var naive = Explorer.Options()
+            naive.reduction = false
+            let r = Explorer.explore(s)
+            let n = Explorer.explore(s, options: naive)
+            #expect(Set(r.failures.map(\.key)) == Set(n.failures.map(\.key)), "seed \(seed)")
+            #expect(r.schedules <= n.schedules)
+            for f in r.failures {
+                let replay = try Replayer.replay(f.trace, scenario: s)
+                #expect(replay.divergence == nil, "seed \(seed) \(f.key): \(String(describing: replay.divergence))")
+            }
+        }
+    }
+
+    @Test("bounds: a search stopped by --max-schedules says so; --max-depth too")
+    func bounds() throws {
+        let s = try exploreFixture("gate-order-fixed")
+        var o = Explorer.Options()
+        o.maxSchedules = 1
+        o.workers = 1
+        let r = Explorer.explore(s, options: o)
+        #expect(r.boundHit == "max-schedules")
+        var d = Explorer.Options()
+        d.maxDepth = 1
+        let q = Explorer.explore(try exploreFixture("gate-order"), options: d)
+        #expect(q.boundHit == "max-depth" || !q.failures.isEmpty)
+    }
+
+    @Test("malformed ranges and outcomes are errors naming the path")
+    func malformed() throws {
+        let cases: [(String, String)] = [
+            (#"{"scenario":"m","boards":[{"id":"a","onActivate":[{"after":[5,1],"output":1}]}]}"#, "boards[0].onActivate[0].after"),
+            (#"{"scenario":"m","boards":[{"id":"a","onActivate":[{"after":[1],"output":1}]}]}"#, "[from, to]"),
+            (#"{"scenario":"m","boards":[{"id":"a","onActivate":[{"after":["x",2],"output":1}]}]}"#, "after[0]"),
+            (#"{"scenario":"m","boards":[{"id":"a","onActivate":[{"after":[1,-2],"output":1}]}]}"#, "negative"),
+            (#"{"scenario":"m","boards":[{"id":"a","onActivate":[{"complete":"maybe"}]}]}"#, "either"),
+            (#"{"scenario":"m","boards":[{"id":"a"}],"script":[{"at":[0,1,2],"activate":"a"}]}"#, "script[0].at"),
+            (#"{"scenario":"m","boards":[{"id":"a"}],"script":[{"at":[0,1e300],"activate":"a"}]}"#, "too large"),
+        ]
+        for (json, needle) in cases {
+            do {
+                _ = try ScenarioLoader.load(json: json)
+                Issue.record("accepted \(json)")
+            } catch {
+                #expect(error.description.contains(needle), "\(error.description)")
+            }
+        }
+    }
+
+    @Test("boardy-viz explore: exit 1 with replayable traces, 0 when clean, 3 at a bound, 73 for an --out that is a file")
+    func cli() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("explore-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bug = exploreFixtures.appendingPathComponent("flush-offline.json").path
+        let r = try runCLI(["explore", bug, "--out", dir.path, "--format", "json"])
+        #expect(r.code == 1, "\(r.err)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+        let failures = try #require(report["failures"] as? [[String: Any]])
+        #expect(failures.count == 1)
+        let trace = try #require(failures.first?["trace"] as? String)
+        #expect(FileManager.default.fileExists(atPath: trace))
+        #expect(try runCLI(["replay", trace, "--scenario", bug]).code == 0)
+        #expect(try runCLI(["timeline", trace, "-o", dir.appendingPathComponent("t.svg").path]).code == 0)
+
+        let clean = try runCLI(["explore", exploreFixtures.appendingPathComponent("flush-offline-fixed.json").path, "--out", dir.path])
+        #expect(clean.code == 0)
+        #expect(clean.out.contains("OK: every schedule explored"))
+        let bounded = try runCLI(["explore", exploreFixtures.appendingPathComponent("gate-order-fixed.json").path, "--max-schedules", "1", "--jobs", "1"])
+        #expect(bounded.code == 3)
+        #expect(bounded.out.contains("INCOMPLETE"))
+        let file = dir.appendingPathComponent("file")
+        try "x".write(to: file, atomically: true, encoding: .utf8)
+        #expect(try runCLI(["explore", bug, "--out", file.path]).code == 73)
+        #expect(try runCLI(["explore", bug, "--max-schedules", "0"]).code == 64)
+        #expect(try runCLI(["explore", "no-such.json"]).code == 66)
+    }
+}
