@@ -69,7 +69,7 @@ public final class BoardyRuntime {
         immediate = processing == .immediate
         self.scheduler = scheduler
         self.tracing = observer != nil
-        if observer != nil { batch.reserveCapacity(Self.batchSize) }
+        if observer != nil { batch.reserveCapacity(16) }
         // Unretained: `scheduler` (a strong reference to the same object) keeps it alive.
         self.virtualClock = (scheduler as? VirtualScheduler).map { Unmanaged.passUnretained($0) }
         self.observer = observer
@@ -128,7 +128,10 @@ public final class BoardyRuntime {
     func flushEvents() {
         guard let observer, !batch.isEmpty else { return }
         var out: [TraceEvent] = []
-        out.reserveCapacity(Self.batchSize)
+        // The next buffer is sized like this one (up to a full batch): a run of many small
+        // steps (an explorer's thousands of short runs) does not map and unmap a full batch's
+        // memory for each of them.
+        out.reserveCapacity(min(Self.batchSize, max(16, batch.count)))
         swap(&out, &batch)
         observer.record(contentsOf: out)
     }

@@ -1,3 +1,4 @@
+import BoardyLock
 import Foundation
 
 /// The orchestrator: activates boards, routes what they emit through its flows, removes them when
@@ -38,6 +39,7 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
     // checks on the hot path (see BoardyRuntime).
     @exclusivity(unchecked) private var installed: [BoardID: any ActivatableBoard] = [:]
     private var declared: [BoardID: String] = [:]
+
     @exclusivity(unchecked) private var flowsBySource: [BoardID: [RegisteredFlow]] = [:]
     /// Every route in registration order.
     public var routes: [FlowRoute] { registry.compactMap { if case let .route(r) = $0 { return r.flow } else { return nil } } }
@@ -157,9 +159,16 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
     /// rather than the target behind it, so fingerprints stay put when the split behind the
     /// umbrella changes.
     private static func typeName(of board: any ActivatableBoard) -> String {
-        String(reflecting: type(of: board)).replacingOccurrences(of: "BoardyCore.", with: "Boardy.")
-
+        let type = ObjectIdentifier(Swift.type(of: board))
+        if let known = typeNames.withLockedValue({ $0[type] }) { return known }
+        let name = String(reflecting: Swift.type(of: board)).replacingOccurrences(of: "BoardyCore.", with: "Boardy.")
+        typeNames.withLockedValue { $0[type] = name }
+        return name
     }
+
+    /// Type names already spelled, process-wide: reflecting a type's name costs microseconds,
+    /// and an explorer builds every board afresh for each of its thousands of runs.
+    private static let typeNames = LockedValue<[ObjectIdentifier: String]>([:])
 
     /// Installs the motherboard and its boards into a root context (a window, a view controller).
     public func install(into context: AnyObject) {

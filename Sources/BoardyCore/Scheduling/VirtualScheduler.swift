@@ -101,13 +101,19 @@ public final class VirtualScheduler: Scheduler {
         while let first = queue.min, first.token.isCancelled { _ = queue.removeMin() }
         if ranged.isEmpty { return takeNext(deadline: deadline) }
         let fixed = queue.min?.time ?? .max
-        let mustEnd = ranged.map(\.latest).min() ?? .max
-        let bound = min(fixed, mustEnd)
+        var mustEnd = Int64.max
+        for r in ranged where r.latest < mustEnd { mustEnd = r.latest }
+        var bound = min(fixed, mustEnd)
+        // Only what can run by the deadline; a range that reaches past it may wait.
+        if let deadline { bound = min(bound, deadline) }
+        // Candidates, and where each comes from: an index into `ranged`, or -1 for the fixed one.
         var candidates: [ScheduleCandidate] = []
-        var sources: [Int] = []  // index into `ranged`, or -1 for the fixed action
-        if fixed <= mustEnd, let f = queue.min {
-            candidates.append(
-                ScheduleCandidate(time: TraceTime(microseconds: f.time), latest: TraceTime(microseconds: f.time), isRanged: false, tag: f.tag, order: f.order))
+        var sources: [Int] = []
+        candidates.reserveCapacity(ranged.count + 1)
+        sources.reserveCapacity(ranged.count + 1)
+        if fixed <= mustEnd, fixed <= (deadline ?? .max), let f = queue.min {
+            let t = TraceTime(microseconds: f.time)
+            candidates.append(ScheduleCandidate(time: t, latest: t, isRanged: false, tag: f.tag, order: f.order))
             sources.append(-1)
         }
         for (i, r) in ranged.enumerated() {
@@ -115,22 +121,21 @@ public final class VirtualScheduler: Scheduler {
             guard t <= bound else { continue }
             candidates.append(
                 ScheduleCandidate(
-                    time: TraceTime(microseconds: t), latest: TraceTime(microseconds: min(r.latest, bound)), isRanged: true, tag: r.entry.tag, order: r.entry.order))
+                    time: TraceTime(microseconds: t), latest: TraceTime(microseconds: min(r.latest, bound)), isRanged: true, tag: r.entry.tag,
+                    order: r.entry.order))
             sources.append(i)
         }
-        if let deadline {
-            // Only what can run by the deadline; a range that reaches past it may wait.
-            var kept: [Int] = []
-            for (i, c) in candidates.enumerated() where c.time.microseconds <= deadline { kept.append(i) }
-            candidates = kept.map { candidates[$0] }
-            sources = kept.map { sources[$0] }
-            for i in candidates.indices { candidates[i].latest = min(candidates[i].latest, TraceTime(microseconds: deadline)) }
-        }
         guard !candidates.isEmpty else { return nil }
-        // Sorted by time, then scheduling order: the first is what runs without a chooser.
-        let order = candidates.indices.sorted { (candidates[$0].time, candidates[$0].order) < (candidates[$1].time, candidates[$1].order) }
-        candidates = order.map { candidates[$0] }
-        sources = order.map { sources[$0] }
+        // Sorted by time, then scheduling order (an insertion sort: a handful of candidates):
+        // the first is what runs without a chooser.
+        for i in 1..<candidates.count {
+            var j = i
+            while j > 0, (candidates[j].time, candidates[j].order) < (candidates[j - 1].time, candidates[j - 1].order) {
+                candidates.swapAt(j, j - 1)
+                sources.swapAt(j, j - 1)
+                j -= 1
+            }
+        }
         var pick = 0
         var at = candidates[0].time
         if let chooser, candidates.count > 1 || candidates[0].isRanged {

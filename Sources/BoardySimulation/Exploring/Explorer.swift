@@ -81,6 +81,11 @@ public enum Explorer {
         public var prunedByReduction: Int
         /// Runs cut short on reaching a state already explored.
         public var merged: Int
+        /// Runs cut short because every action that could run next was asleep (explored from
+        /// an equivalent state).
+        public var blocked: Int
+        /// Every run, whole or cut short.
+        public var runs: Int
         /// The bound that stopped the search before it covered everything, if any:
         /// `max-schedules`, `time-budget` or `max-depth`.
         public var boundHit: String?
@@ -146,8 +151,18 @@ final class RunChooser: ScheduleChooser {
         Sleeper(label: c.tag?.label ?? "#\(c.order)", time: c.time.microseconds, footprint: c.tag?.footprint ?? -1)
     }
 
+    /// Whether `a` and `b` commute: they touch nothing in common, and running the second one
+    /// later (after the first moved the clock) changes nothing but its timestamps, which holds
+    /// when both are due at the same instant or the earlier one is timeless.
     private func commute(_ a: Sleeper, _ b: Sleeper) -> Bool {
-        a.time == b.time && footprints.commute(a.footprint, b.footprint)
+        guard footprints.commute(a.footprint, b.footprint) else { return false }
+        return a.time == b.time || footprints.isTimeless(a.time < b.time ? a.footprint : b.footprint)
+    }
+
+    /// Whether sleeping `s` is the candidate `k`: the same action, at the same time unless its
+    /// time does not matter.
+    private func same(_ s: Sleeper, _ k: Sleeper) -> Bool {
+        s.label == k.label && (s.time == k.time || footprints.isTimeless(s.footprint))
     }
 
     func chooseNext(among candidates: [ScheduleCandidate], now: TraceTime) -> (index: Int, at: TraceTime) {
@@ -156,13 +171,19 @@ final class RunChooser: ScheduleChooser {
         }
         let keys = candidates.map(key)
         var awake: [Int] = []
-        for (i, k) in keys.enumerated() where !(reduction && sleep.contains { $0.label == k.label && $0.time == k.time }) { awake.append(i) }
+        for (i, k) in keys.enumerated() where !(reduction && sleep.contains { same($0, k) }) { awake.append(i) }
         let fresh = points.count >= prefix.count
         if fresh { pruned += candidates.count - awake.count }
         if awake.isEmpty {
             // Every action that could run next was explored from an equivalent state.
             stop = .reduced
             return (0, candidates[0].time)
+        }
+        if reduction, let alone = awake.first(where: { footprints.isAlone(keys[$0].footprint) }) {
+            // It commutes with everything the scenario can do, whenever it runs: running it now
+            // stands for every place it could take (a persistent set of one), so no choice.
+            if fresh { pruned += awake.count - 1 }
+            return (alone, candidates[alone].time)
         }
         var choice = 0
         if awake.count > 1 {
@@ -173,7 +194,7 @@ final class RunChooser: ScheduleChooser {
                     choice = min(prefix[points.count], awake.count - 1)
                 } else if let table {
                     let h = hasher.stateHash(pending: scheduler.pendingActions, now: now)
-                    switch table.visit(h, asleep: Set(sleep.map { "\($0.label)@\($0.time)" })) {
+                    switch table.visit(h, asleep: Set(sleep.map { footprints.isTimeless($0.footprint) ? $0.label : "\($0.label)@\($0.time)" })) {
                     case .seen:
                         stop = .merged
                         return (awake[0], candidates[awake[0]].time)
@@ -236,7 +257,11 @@ final class RunObserver: TraceObserver, @unchecked Sendable {
     let stuckExpected: Bool
     private(set) var events = 0
     private(set) var failures: [(key: String, kind: String, message: String)] = []
-    private var resources: [Int: Int] = [:]
+    private var boards: [String: Int] = [:]
+    private var barriers: [String: Int] = [:]
+    private var others: [String: Int] = [:]
+    private var dispatch = 0
+    private var global = 0
     var recorder: TraceRecorder?
 
     init(scenario: Scenario, hashing: Bool) {
@@ -247,8 +272,17 @@ final class RunObserver: TraceObserver, @unchecked Sendable {
     }
 
     func record(_ event: consuming TraceEvent) {
-        let e = copy event
         events += 1
+        inspect(event)
+        if let recorder {
+            expectations.record(copy event)
+            recorder.record(event)
+        } else {
+            expectations.record(event)
+        }
+    }
+
+    private func inspect(_ e: borrowing TraceEvent) {
         if hashing { fold(e) }
         switch e.body {
         case let .barrierLoop(_, cycle) where !loopsExpected:
@@ -261,63 +295,63 @@ final class RunObserver: TraceObserver, @unchecked Sendable {
             failures.append(("runaway:" + bound, "runaway", "runaway: the run was stopped by its \(bound) bound"))
         default: break
         }
-        expectations.record(e)
-        recorder?.record(event)
     }
 
-    /// Folds `e` into the resources it touches: its board (in its motherboard), the board a
-    /// routing reaches, its barrier, the dispatch pipeline, a choice's point.
-    private func fold(_ e: TraceEvent) {
+    /// Folds `e` into the resources it touches: its board, the board a routing reaches, its
+    /// barrier, the dispatch pipeline, a choice's point. Boards are keyed by id alone (one id in
+    /// two motherboards is one resource: more order kept, never less).
+    private func fold(_ e: borrowing TraceEvent) {
         var h = Hasher()
         h.combine(e.t.microseconds)
         h.combine(e.mb)
         h.combine(e.body)
         if !e.extra.isEmpty { h.combine(e.extra) }
         let value = h.finalize()
-        func touch(_ r: Int) { resources[r] = (resources[r] ?? 0) &* 1_099_511_628_211 &+ value }
-        func resource(_ kind: Int, _ a: String, _ b: String = "") -> Int {
-            var r = Hasher()
-            r.combine(kind)
-            r.combine(a)
-            r.combine(b)
-            return r.finalize()
-        }
+        @inline(__always) func mix(_ h: inout Int) { h = h &* 1_099_511_628_211 &+ value }
         var touched = false
         if let board = e.body.board {
-            touch(resource(1, e.mb, board))
+            mix(&boards[board, default: 0])
             touched = true
         }
         switch e.body {
         case let .flowRouted(_, _, to?, _):
-            touch(resource(1, e.mb, to))
+            mix(&boards[to, default: 0])
         case let .gatewayChecked(_, b, _), let .barrierChecked(_, b, _, _), let .barrierStarted(b, _), let .barrierResolved(b, _, _),
             let .stuckBarrier(b, _, _):
-            touch(resource(2, b))
+            mix(&barriers[b, default: 0])
             touched = true
         case .dispatchQueued, .dispatchBlocked, .dispatchSent, .dispatchBarrier, .stuckDispatcher, .dispatchDropped:
-            touch(resource(3, ""))
+            mix(&dispatch)
             touched = true
         case let .stimulus(_, fields) where fields["board"] == nil:
-            touch(resource(3, ""))
+            mix(&dispatch)
             touched = true
         case let .unknown(kind, fields):
-            touch(resource(4, kind, fields["point"]?.stringValue ?? ""))
+            let point = kind + "\u{0}" + (fields["point"]?.stringValue ?? "")
+            mix(&others[point, default: 0])
             touched = true
         default: break
         }
-        if !touched { touch(resource(0, "")) }
+        if !touched { mix(&global) }
     }
 
     /// The state: the resources' histories (in any order of resources), the pending actions in
     /// the order they will run, the clock.
     func stateHash(pending: [PendingAction], now: TraceTime) -> Int {
+        // Each resource's history, summed so the order of resources does not matter.
         var sum = 0
-        for (r, h) in resources {
+        func add(_ kind: Int, _ key: String, _ h: Int) {
             var x = Hasher()
-            x.combine(r)
+            x.combine(kind)
+            x.combine(key)
             x.combine(h)
             sum = sum &+ x.finalize()
         }
+        for (k, h) in boards { add(1, k, h) }
+        for (k, h) in barriers { add(2, k, h) }
+        for (k, h) in others { add(3, k, h) }
+        add(4, "", dispatch)
+        add(5, "", global)
         var h = Hasher()
         h.combine(sum)
         h.combine(now.microseconds)
@@ -371,6 +405,8 @@ final class Search: @unchecked Sendable {
         var states = 0
         var pruned = 0
         var merged = 0
+        var blocked = 0
+        var runs = 0
         var deepest = 0
         var depthHit = false
         var boundHit: String?
@@ -433,6 +469,8 @@ final class Search: @unchecked Sendable {
         shared.withLockedValue { t in
             if o.completed { t.schedules += 1 }
             if o.stop == .merged { t.merged += 1 }
+            if o.stop == .reduced { t.blocked += 1 }
+            t.runs += 1
             t.pruned += o.pruned
             t.states += o.newStates
             t.deepest = max(t.deepest, o.points.count)
@@ -537,7 +575,7 @@ final class Search: @unchecked Sendable {
         var bound = totals.boundHit
         if bound == nil, totals.depthHit { bound = "max-depth" }
         return Explorer.Report(
-            schedules: totals.schedules, states: totals.states, prunedByReduction: totals.pruned, merged: totals.merged, boundHit: bound,
+            schedules: totals.schedules, states: totals.states, prunedByReduction: totals.pruned, merged: totals.merged, blocked: totals.blocked, runs: totals.runs, boundHit: bound,
             failures: failures, elapsed: Date().timeIntervalSince(start), deepest: totals.deepest, varies: scenario.hasVariation)
     }
 }

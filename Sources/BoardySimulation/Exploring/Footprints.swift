@@ -16,6 +16,13 @@ struct Footprints {
     var scriptIDs: [Int] = []
     /// `independent[a][b]`: footprints `a` and `b` touch nothing in common.
     private var independent: [[Bool]] = []
+    /// Whether what an action with this footprint sets off happens at once (no delayed step, no
+    /// dispatch, no expectation of a time): run a little later, it does the same, later.
+    private var timeless: [Bool] = []
+    /// Whether nothing else the scenario can do touches what this footprint touches: such an
+    /// action (when timeless too) commutes with everything, so running it first stands for
+    /// every order (a persistent set of one).
+    private var isolated: [Bool] = []
 
     init(_ scenario: Scenario) {
         var all: [BoardSpec] = []
@@ -124,7 +131,30 @@ struct Footprints {
             }
         }
         independent = sets.map { a in sets.map { b in !a.contains("*") && !b.contains("*") && a.isDisjoint(with: b) } }
+        // Isolated: disjoint from every script step's footprint but its own and from the
+        // footprint of every board outside it (whose steps could run meanwhile).
+        let boardSets = all.map { (key: "board:\($0.id.rawValue)", set: sets[boardIDs[$0.path]!]) }
+        isolated = sets.indices.map { i in
+            let mine = sets[i]
+            guard !mine.contains("*") else { return false }
+            for (j, other) in sets.enumerated() where j != i && j >= all.count && !mine.isDisjoint(with: other) { return false }
+            for b in boardSets where !mine.contains(b.key) && !mine.isDisjoint(with: b.set) { return false }
+            return true
+        }
+        let delayed = Set(all.filter { b in b.onActivate.contains { $0.after.microseconds > 0 || $0.afterUpTo != nil } }.map { "board:\($0.id.rawValue)" })
+        let timed = Set(scenario.expectations.compactMap { e -> String? in
+            if case let .performed(b, _, at?, _) = e, at >= .zero { return "board:\(b.rawValue)" }
+            return nil
+        })
+        timeless = sets.map { s in !s.contains("*") && !s.contains("dispatch") && s.isDisjoint(with: delayed) && s.isDisjoint(with: timed) }
     }
+
+    /// Whether an action with footprint id `a` commutes with everything else the scenario can
+    /// do, whenever it runs (isolated and timeless).
+    func isAlone(_ a: Int) -> Bool { a >= 0 && a < isolated.count && isolated[a] && timeless[a] }
+
+    /// Whether an action with footprint id `a` does the same a little later (see `timeless`).
+    func isTimeless(_ a: Int) -> Bool { a >= 0 && a < timeless.count && timeless[a] }
 
     /// Whether actions with footprint ids `a` and `b` commute (unknown ids never do).
     func commute(_ a: Int, _ b: Int) -> Bool {
