@@ -133,7 +133,7 @@ struct ExploreTests {
 
     @Test("bounds: a search stopped by --max-schedules says so; --max-depth too")
     func bounds() throws {
-        let s = try exploreFixture("gate-order-fixed")
+        let s = try exploreFixture("flush-offline-fixed")
         var o = Explorer.Options()
         o.maxSchedules = 1
         o.workers = 1
@@ -184,7 +184,7 @@ struct ExploreTests {
         let clean = try runCLI(["explore", exploreFixtures.appendingPathComponent("flush-offline-fixed.json").path, "--out", dir.path])
         #expect(clean.code == 0)
         #expect(clean.out.contains("OK: every schedule explored"))
-        let bounded = try runCLI(["explore", exploreFixtures.appendingPathComponent("gate-order-fixed.json").path, "--max-schedules", "1", "--jobs", "1"])
+        let bounded = try runCLI(["explore", exploreFixtures.appendingPathComponent("flush-offline-fixed.json").path, "--max-schedules", "1", "--jobs", "1"])
         #expect(bounded.code == 3)
         #expect(bounded.out.contains("INCOMPLETE"))
         let file = dir.appendingPathComponent("file")

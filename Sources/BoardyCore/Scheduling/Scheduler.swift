@@ -107,11 +107,18 @@ public protocol ScheduleChooser: AnyObject {
     /// Whether actions due at fixed times should be tagged too (an explorer hashing the pending
     /// work wants them; a replay does not).
     var tagsActions: Bool { get }
+    /// Told of each action that runs without a choice (the only one that could), before it runs.
+    func willRun(_ action: ScheduleCandidate)
+    /// Whether a ranged action tagged `tag` may as well run at the start of its range: where it
+    /// falls among the other events changes nothing but its timestamps (an explorer knows).
+    func fixesTime(of tag: ScheduleTag) -> Bool
 }
 
 extension ScheduleChooser {
     public func outcome(at point: String) -> Bool { true }
     public var tagsActions: Bool { false }
+    public func willRun(_ action: ScheduleCandidate) {}
+    public func fixesTime(of tag: ScheduleTag) -> Bool { false }
 }
 
 /// A pending action as an explorer sees it: its tag, due time (or range) and scheduling order.

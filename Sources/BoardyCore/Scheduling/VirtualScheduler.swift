@@ -91,6 +91,9 @@ public final class VirtualScheduler: Scheduler {
             guard let first = queue.min, deadline.map({ first.time <= $0 }) ?? true else { return nil }
             let entry = queue.removeMin()
             now = TraceTime(microseconds: entry.time)
+            if let chooser, !entry.token.isCancelled {
+                chooser.willRun(ScheduleCandidate(time: now, latest: now, isRanged: false, tag: entry.tag, order: entry.order))
+            }
             return entry
         }
         return takeNextAmongRanged(deadline: deadline)
@@ -138,10 +141,14 @@ public final class VirtualScheduler: Scheduler {
         }
         var pick = 0
         var at = candidates[0].time
-        if let chooser, candidates.count > 1 || candidates[0].isRanged {
-            let c = chooser.chooseNext(among: candidates, now: now)
-            pick = min(max(0, c.index), candidates.count - 1)
-            at = min(max(c.at, candidates[pick].time), candidates[pick].latest)
+        if let chooser {
+            if candidates.count > 1 || candidates[0].isRanged {
+                let c = chooser.chooseNext(among: candidates, now: now)
+                pick = min(max(0, c.index), candidates.count - 1)
+                at = min(max(c.at, candidates[pick].time), candidates[pick].latest)
+            } else {
+                chooser.willRun(candidates[0])
+            }
         }
         let entry: ScheduledEntry
         if sources[pick] < 0 {

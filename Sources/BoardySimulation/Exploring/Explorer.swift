@@ -165,8 +165,21 @@ final class RunChooser: ScheduleChooser {
         s.label == k.label && (s.time == k.time || footprints.isTimeless(s.footprint))
     }
 
+    func fixesTime(of tag: ScheduleTag) -> Bool { reduction && footprints.isAlone(tag.footprint) }
+
+    func willRun(_ action: ScheduleCandidate) {
+        guard reduction, stop == nil, !sleep.isEmpty else { return }
+        let k = key(action)
+        if sleep.contains(where: { same($0, k) }) {
+            // The only action that can run was explored from an equivalent state.
+            stop = .reduced
+            return
+        }
+        sleep.removeAll { !commute($0, k) }
+    }
+
     func chooseNext(among candidates: [ScheduleCandidate], now: TraceTime) -> (index: Int, at: TraceTime) {
-        if stop != nil || candidates.count == 1 {
+        if stop != nil {
             return (0, candidates[0].time)
         }
         let keys = candidates.map(key)

@@ -53,9 +53,15 @@ final class Variation {
         let point = Self.stepLabel(board, index: index, activation: activation) + ".after"
         let mb = board.motherboardPath ?? MotherboardPath.main.rawValue
         let start = scheduler.now
-        runtime.scheduleTraced(between: step.after, and: upTo, tag: ScheduleTag(point, footprint: footprints[specPath] ?? -1)) { [self] in
+        let tag = ScheduleTag(point, footprint: footprints[specPath] ?? -1)
+        let action = { [self] in
             record(point: point, value: (scheduler.now - start).jsonValue, mb: mb)
             run()
+        }
+        if scheduler.chooser?.fixesTime(of: tag) == true {
+            runtime.scheduleTraced(after: step.after, tag: tag, action)
+        } else {
+            runtime.scheduleTraced(between: step.after, and: upTo, tag: tag, action)
         }
     }
 
@@ -73,9 +79,15 @@ final class Variation {
         for (i, step) in script.enumerated() {
             if let upTo = step.atUpTo {
                 let point = "script[\(i)].at"
-                scheduler.schedule(between: step.at, and: upTo, tag: ScheduleTag(point, footprint: footprint(i))) { [self] in
+                let tag = ScheduleTag(point, footprint: footprint(i))
+                let action = { [self] in
                     record(point: point, value: scheduler.now.jsonValue, mb: step.mb ?? MotherboardPath.main.rawValue)
                     apply(step)
+                }
+                if scheduler.chooser?.fixesTime(of: tag) == true {
+                    scheduler.schedule(after: step.at, tag: tag, action)
+                } else {
+                    scheduler.schedule(between: step.at, and: upTo, tag: tag, action)
                 }
             } else if tagging {
                 scheduler.schedule(after: step.at, tag: ScheduleTag("script[\(i)]", footprint: footprint(i))) { apply(step) }
