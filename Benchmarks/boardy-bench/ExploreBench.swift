@@ -11,12 +11,14 @@ struct ExploreBench: ParsableCommand {
         abstract: "explore on N independent and M dependent racing stimuli: schedules against the naive count, and schedules/s.",
         discussion: """
             The scenario: each independent stimulus ("at": [0, 4]) activates its own board, which \
-            outputs and completes with an open outcome ("either"); each dependent one activates a \
-            board behind one gate, which completes after [1, 3] s with an open outcome. Expected: \
-            the first dependent board runs once (it fails when the gate fails, or when its request \
-            comes after the gate resolved and the second run fails). \
+            outputs and completes (with an open outcome under --independent-outcomes); each \
+            dependent one activates a board behind one gate, which completes after [1, 3] s with \
+            an open outcome; a dependent board outputs after [0, 1] s and completes with an open \
+            outcome. Expected: the first dependent board runs once (it does not when the gate \
+            fails, or when its request comes after the gate resolved and the next run fails). \
             The naive count is computed, not run: every order of the stimuli (all can fire first, \
-            at 0) times every outcome, a lower bound of what naive enumeration runs. On the small \
+            at 0) times every outcome (the gate's once, each dependent board's), a lower bound of \
+            what naive enumeration runs. On the small \
             instance naive enumeration is run for real and must find the same failures.
             """)
 
@@ -31,7 +33,7 @@ struct ExploreBench: ParsableCommand {
         var boards: [JSONValue] = [["id": "gate", "onActivate": [["after": [1, 3], "complete": "either"]]]]
         var script: [JSONValue] = []
         for j in 0..<dependent {
-            boards.append(["id": .string("dep\(j)"), "activationBarrier": ["board": "gate"], "onActivate": [["after": [0, 1], "output": "done"]]])
+            boards.append(["id": .string("dep\(j)"), "activationBarrier": ["board": "gate"], "onActivate": [["after": [0, 1], "output": "done"], ["complete": "either"]]])
             script.append(["at": [0, 4], "activate": .string("dep\(j)")])
         }
         for i in 0..<independent {
@@ -49,7 +51,8 @@ struct ExploreBench: ParsableCommand {
     static func naiveLowerBound(independent: Int, dependent: Int, outcomes: Bool) -> Double {
         var orders = 1.0
         for k in 1...(independent + dependent) { orders *= Double(k) }
-        return orders * (outcomes ? pow(2, Double(independent)) : 1) * 2
+        // The gate's outcome, each dependent board's, and the independent boards' when open.
+        return orders * pow(2, Double(dependent + 1 + (outcomes ? independent : 0)))
     }
 
     func run() throws {
@@ -89,6 +92,7 @@ struct ExploreBench: ParsableCommand {
             ("explore_states", "\(r.states)"),
             ("explore_pruned_by_reduction", "\(r.prunedByReduction)"),
             ("explore_merged", "\(r.merged)"),
+            ("explore_fixed_ranges", "\(r.fixedRanges)"),
             ("explore_blocked", "\(r.blocked)"),
             ("explore_runs", "\(r.runs)"),
             ("explore_exhausted", "\(r.boundHit == nil)"),

@@ -84,6 +84,7 @@ struct ExploreCommand: ParsableCommand {
         case .text:
             var line = "\(scenario): \(report.schedules) schedule\(report.schedules == 1 ? "" : "s") explored, \(report.states) distinct states, "
             line += "\(report.prunedByReduction) pruned by reduction, \(report.merged) merged into explored states"
+            if report.fixedRanges > 0 { line += ", \(report.fixedRanges) ranges that commute with everything taken at their start" }
             line += String(format: " (%.2f s, %.0f schedules/s)", report.elapsed, rate)
             print(line)
             if !report.varies { print("  the scenario declares nothing that varies: it has exactly one schedule") }
@@ -104,6 +105,7 @@ struct ExploreCommand: ParsableCommand {
             o["states"] = .int(Int64(report.states))
             o["prunedByReduction"] = .int(Int64(report.prunedByReduction))
             o["merged"] = .int(Int64(report.merged))
+            o["fixedRanges"] = .int(Int64(report.fixedRanges))
             o["seconds"] = .double((report.elapsed * 1000).rounded() / 1000)
             o["exhausted"] = .bool(report.boundHit == nil)
             o["bound"] = report.boundHit.map { .string($0) } ?? .null

@@ -112,6 +112,9 @@ public protocol ScheduleChooser: AnyObject {
     /// Whether a ranged action tagged `tag` may as well run at the start of its range: where it
     /// falls among the other events changes nothing but its timestamps (an explorer knows).
     func fixesTime(of tag: ScheduleTag) -> Bool
+    /// Whether the action due next at a fixed time, tagged `tag`, runs now whatever else could:
+    /// it commutes with everything (an explorer knows), so no choice is made.
+    func runsAtOnce(_ tag: ScheduleTag, at time: TraceTime) -> Bool
 }
 
 extension ScheduleChooser {
@@ -119,6 +122,7 @@ extension ScheduleChooser {
     public var tagsActions: Bool { false }
     public func willRun(_ action: ScheduleCandidate) {}
     public func fixesTime(of tag: ScheduleTag) -> Bool { false }
+    public func runsAtOnce(_ tag: ScheduleTag, at time: TraceTime) -> Bool { false }
 }
 
 /// A pending action as an explorer sees it: its tag, due time (or range) and scheduling order.

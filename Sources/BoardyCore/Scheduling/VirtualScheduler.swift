@@ -109,6 +109,12 @@ public final class VirtualScheduler: Scheduler {
         var bound = min(fixed, mustEnd)
         // Only what can run by the deadline; a range that reaches past it may wait.
         if let deadline { bound = min(bound, deadline) }
+        if fixed <= mustEnd, fixed <= (deadline ?? .max), let chooser, let f = queue.min, let tag = f.tag,
+            chooser.runsAtOnce(tag, at: TraceTime(microseconds: f.time))
+        {
+            now = TraceTime(microseconds: f.time)
+            return queue.removeMin()
+        }
         // Candidates, and where each comes from: an index into `ranged`, or -1 for the fixed one.
         var candidates: [ScheduleCandidate] = []
         var sources: [Int] = []
@@ -246,10 +252,9 @@ public final class VirtualScheduler: Scheduler {
     public var nextDueTime: TraceTime? {
         while let first = queue.min, first.token.isCancelled { _ = queue.removeMin() }
         if !ranged.isEmpty {
-            ranged.removeAll { $0.entry.token.isCancelled }
-            if let r = ranged.map({ max(now.microseconds, $0.entry.time) }).min() {
-                return TraceTime(microseconds: min(r, queue.min?.time ?? .max))
-            }
+            var earliest = queue.min?.time ?? .max
+            for r in ranged where !r.entry.token.isCancelled { earliest = min(earliest, max(now.microseconds, r.entry.time)) }
+            if earliest != .max { return TraceTime(microseconds: earliest) }
         }
         return queue.min.map { TraceTime(microseconds: $0.time) }
     }

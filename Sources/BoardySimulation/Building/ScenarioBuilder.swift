@@ -115,7 +115,7 @@ public enum ScenarioBuilder {
     ) {
         var value: JSONValue = .null
         var done = false
-        let activation = variation.activationNumber(of: board)
+        let activation = variation.activationNumber(of: spec.path)
         StepRunner(
             steps: spec.onActivate, board: board, variation: variation, specPath: spec.path,
             perform: { action, index in

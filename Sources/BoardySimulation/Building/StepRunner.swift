@@ -50,7 +50,7 @@ protocol ScriptedSteps: Board {
 
 extension ScriptedSteps {
     /// Starts the steps of a new activation.
-    func startSteps() { runSteps(from: 0, activation: variation.activationNumber(of: self)) }
+    func startSteps() { runSteps(from: 0, activation: variation.activationNumber(of: specPath)) }
 
     func runSteps(from first: Int, activation: Int) {
         var i = first

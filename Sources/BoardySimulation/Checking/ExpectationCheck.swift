@@ -86,7 +86,7 @@ public final class ExpectationRecorder: TraceObserver, @unchecked Sendable {
         case let .dispatchSent(d, n, _): sent[d, default: 0] += n
         case let .stuckDispatcher(d, w): held[d] = w.count
         case .activationRequested, .activationCancelled, .activationPerformed, .gatewayChecked, .barrierChecked:
-            guard let board = e.body.board, boards.contains(board) else { return }
+            guard !boards.isEmpty, let board = e.body.board, boards.contains(board) else { return }
             if lifecycle[board, default: []].count < 6 {
                 lifecycle[board, default: []].append("seq \(e.seq) t=\(e.t) \(e.kind)" + (e.body.cancelReason.map { " (\($0))" } ?? ""))
             }

@@ -81,6 +81,10 @@ public enum Explorer {
         public var prunedByReduction: Int
         /// Runs cut short on reaching a state already explored.
         public var merged: Int
+        /// Ranged times and delays the reduction took at the start of their range, never as a
+        /// choice: what they set off commutes with everything else the scenario can do, so
+        /// where they fall changes nothing but timestamps.
+        public var fixedRanges: Int
         /// Runs cut short because every action that could run next was asleep (explored from
         /// an equivalent state).
         public var blocked: Int
@@ -127,6 +131,12 @@ final class RunChooser: ScheduleChooser {
     unowned(unsafe) var scheduler: VirtualScheduler!
 
     private(set) var points: [(options: Int, chosen: Int)] = []
+    /// The folded state at each choice point: the first ones inherited from the run before
+    /// (whose prefix this run shares), so the events before them need not be folded again.
+    private(set) var folds: [RunObserver.Fold] = []
+    /// The choice point at which the inherited fold is restored and folding resumes.
+    private let restoreAt: Int?
+    private let inheritedFold: RunObserver.Fold?
     private var sleep: [Sleeper] = []
     /// Set once the run is known redundant: the caller stops it before the next action.
     private(set) var stop: Stop?
@@ -136,13 +146,36 @@ final class RunChooser: ScheduleChooser {
 
     enum Stop { case reduced, merged }
 
-    init(prefix: [Int], reduction: Bool, maxDepth: Int, footprints: Footprints, table: StateTable?, hasher: RunObserver) {
+    init(
+        prefix: [Int], reduction: Bool, maxDepth: Int, footprints: Footprints, table: StateTable?, hasher: RunObserver,
+        inherited: [RunObserver.Fold] = []
+    ) {
         self.prefix = prefix
         self.reduction = reduction
         self.maxDepth = maxDepth
         self.footprints = footprints
         self.table = table
         self.hasher = hasher
+        if table != nil, !prefix.isEmpty, inherited.count >= prefix.count {
+            restoreAt = prefix.count - 1
+            inheritedFold = inherited[prefix.count - 1]
+            folds = Array(inherited[0..<(prefix.count - 1)])
+            hasher.hashing = false
+        } else {
+            restoreAt = nil
+            inheritedFold = nil
+        }
+    }
+
+    /// Called at each choice point, before it is recorded: restores the inherited fold where
+    /// folding resumes, and keeps the fold of this point for the next run.
+    private func atPoint(_ index: Int) {
+        guard table != nil else { return }
+        if index == restoreAt {
+            hasher.folded = inheritedFold!
+            hasher.hashing = true
+        }
+        if hasher.hashing { folds.append(hasher.folded) }
     }
 
     var tagsActions: Bool { reduction }
@@ -165,7 +198,21 @@ final class RunChooser: ScheduleChooser {
         s.label == k.label && (s.time == k.time || footprints.isTimeless(s.footprint))
     }
 
-    func fixesTime(of tag: ScheduleTag) -> Bool { reduction && footprints.isAlone(tag.footprint) }
+    func fixesTime(of tag: ScheduleTag) -> Bool {
+        guard reduction, footprints.isAlone(tag.footprint) else { return false }
+        fixed.insert(tag.label)
+        return true
+    }
+
+    /// The ranged actions this run took at the start of their range because they commute with
+    /// everything (their place was never a choice).
+    private(set) var fixed = Set<String>()
+
+    func runsAtOnce(_ tag: ScheduleTag, at time: TraceTime) -> Bool {
+        guard reduction, stop == nil, footprints.isAlone(tag.footprint) else { return false }
+        let k = Sleeper(label: tag.label, time: time.microseconds, footprint: tag.footprint)
+        return !sleep.contains { same($0, k) }
+    }
 
     func willRun(_ action: ScheduleCandidate) {
         guard reduction, stop == nil, !sleep.isEmpty else { return }
@@ -182,21 +229,26 @@ final class RunChooser: ScheduleChooser {
         if stop != nil {
             return (0, candidates[0].time)
         }
+        let fresh = points.count >= prefix.count
+        if reduction {
+            for (i, c) in candidates.enumerated() where footprints.isAlone(c.tag?.footprint ?? -1) {
+                // It commutes with everything the scenario can do, whenever it runs: running it
+                // now stands for every place it could take (a persistent set of one), so no
+                // choice, and what sleeps stays asleep.
+                let k = key(c)
+                guard !sleep.contains(where: { same($0, k) }) else { continue }
+                if fresh { pruned += candidates.count - 1 }
+                return (i, c.time)
+            }
+        }
         let keys = candidates.map(key)
         var awake: [Int] = []
         for (i, k) in keys.enumerated() where !(reduction && sleep.contains { same($0, k) }) { awake.append(i) }
-        let fresh = points.count >= prefix.count
         if fresh { pruned += candidates.count - awake.count }
         if awake.isEmpty {
             // Every action that could run next was explored from an equivalent state.
             stop = .reduced
             return (0, candidates[0].time)
-        }
-        if reduction, let alone = awake.first(where: { footprints.isAlone(keys[$0].footprint) }) {
-            // It commutes with everything the scenario can do, whenever it runs: running it now
-            // stands for every place it could take (a persistent set of one), so no choice.
-            if fresh { pruned += awake.count - 1 }
-            return (alone, candidates[alone].time)
         }
         var choice = 0
         if awake.count > 1 {
@@ -215,6 +267,7 @@ final class RunChooser: ScheduleChooser {
                     case .revisited: break
                     }
                 }
+                atPoint(points.count)
                 points.append((awake.count, choice))
             }
         }
@@ -236,6 +289,7 @@ final class RunChooser: ScheduleChooser {
             return true
         }
         let choice = points.count < prefix.count ? min(prefix[points.count], 1) : 0
+        atPoint(points.count)
         points.append((2, choice))
         return choice == 0
     }
@@ -264,17 +318,28 @@ final class StateTable {
 final class RunObserver: TraceObserver, @unchecked Sendable {
     // `@unchecked Sendable` because TraceObserver requires it: one run, on one thread (the
     // worker that drives it), reads and writes it; the worker reads the results after the run.
-    let hashing: Bool
+    /// Whether events are folded into the state now (off while a run re-makes the part of its
+    /// prefix whose state is restored from the run before).
+    var hashing: Bool
     let expectations: ExpectationRecorder
     let loopsExpected: Bool
     let stuckExpected: Bool
     private(set) var events = 0
     private(set) var failures: [(key: String, kind: String, message: String)] = []
-    private var boards: [String: Int] = [:]
-    private var barriers: [String: Int] = [:]
-    private var others: [String: Int] = [:]
-    private var dispatch = 0
-    private var global = 0
+    /// The folded histories, by resource: each with the hash of the resource's name (taken
+    /// once) and of its history so far.
+    struct Fold {
+        var boards: [String: Slot] = [:]
+        var barriers: [String: Slot] = [:]
+        var others: [String: Slot] = [:]
+        var dispatch = 0
+        var global = 0
+    }
+    struct Slot {
+        var name: Int
+        var history: Int
+    }
+    var folded = Fold()
     var recorder: TraceRecorder?
 
     init(scenario: Scenario, hashing: Bool) {
@@ -321,31 +386,38 @@ final class RunObserver: TraceObserver, @unchecked Sendable {
         if !e.extra.isEmpty { h.combine(e.extra) }
         let value = h.finalize()
         @inline(__always) func mix(_ h: inout Int) { h = h &* 1_099_511_628_211 &+ value }
+        @inline(__always) func mix(_ table: inout [String: Slot], _ key: String, _ kind: Int) {
+            if table[key] != nil {
+                mix(&table[key]!.history)
+            } else {
+                table[key] = Slot(name: key.hashValue &+ kind, history: value)
+            }
+        }
         var touched = false
         if let board = e.body.board {
-            mix(&boards[board, default: 0])
+            mix(&folded.boards, board, 1)
             touched = true
         }
         switch e.body {
         case let .flowRouted(_, _, to?, _):
-            mix(&boards[to, default: 0])
+            mix(&folded.boards, to, 1)
         case let .gatewayChecked(_, b, _), let .barrierChecked(_, b, _, _), let .barrierStarted(b, _), let .barrierResolved(b, _, _),
             let .stuckBarrier(b, _, _):
-            mix(&barriers[b, default: 0])
+            mix(&folded.barriers, b, 2)
             touched = true
         case .dispatchQueued, .dispatchBlocked, .dispatchSent, .dispatchBarrier, .stuckDispatcher, .dispatchDropped:
-            mix(&dispatch)
+            mix(&folded.dispatch)
             touched = true
         case let .stimulus(_, fields) where fields["board"] == nil:
-            mix(&dispatch)
+            mix(&folded.dispatch)
             touched = true
         case let .unknown(kind, fields):
             let point = kind + "\u{0}" + (fields["point"]?.stringValue ?? "")
-            mix(&others[point, default: 0])
+            mix(&folded.others, point, 3)
             touched = true
         default: break
         }
-        if !touched { mix(&global) }
+        if !touched { mix(&folded.global) }
     }
 
     /// The state: the resources' histories (in any order of resources), the pending actions in
@@ -353,18 +425,18 @@ final class RunObserver: TraceObserver, @unchecked Sendable {
     func stateHash(pending: [PendingAction], now: TraceTime) -> Int {
         // Each resource's history, summed so the order of resources does not matter.
         var sum = 0
-        func add(_ kind: Int, _ key: String, _ h: Int) {
-            var x = Hasher()
-            x.combine(kind)
-            x.combine(key)
-            x.combine(h)
-            sum = sum &+ x.finalize()
+        // splitmix64's finaliser: a resource's name and history mixed into one word.
+        @inline(__always) func add(_ name: Int, _ h: Int) {
+            var z = UInt64(bitPattern: Int64(name)) &+ UInt64(bitPattern: Int64(h)) &* 0x9E37_79B9_7F4A_7C15
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            sum = sum &+ Int(bitPattern: UInt(z ^ (z >> 31)))
         }
-        for (k, h) in boards { add(1, k, h) }
-        for (k, h) in barriers { add(2, k, h) }
-        for (k, h) in others { add(3, k, h) }
-        add(4, "", dispatch)
-        add(5, "", global)
+        for slot in folded.boards.values { add(slot.name, slot.history) }
+        for slot in folded.barriers.values { add(slot.name, slot.history) }
+        for slot in folded.others.values { add(slot.name, slot.history) }
+        add(4, folded.dispatch)
+        add(5, folded.global)
         var h = Hasher()
         h.combine(sum)
         h.combine(now.microseconds)
@@ -421,6 +493,7 @@ final class Search: @unchecked Sendable {
         var blocked = 0
         var runs = 0
         var deepest = 0
+        var fixed = Set<String>()
         var depthHit = false
         var boundHit: String?
         var found: [String: Found] = [:]
@@ -442,14 +515,17 @@ final class Search: @unchecked Sendable {
         var newStates: Int
         var events: Int
         var failures: [(key: String, kind: String, message: String)]
+        var folds: [RunObserver.Fold]
+        var fixed: Set<String>
     }
 
     /// Runs the scenario once, following `prefix`.
-    func execute(prefix: [Int], table: StateTable?, recorder: TraceRecorder? = nil) -> Outcome {
+    func execute(prefix: [Int], table: StateTable?, inherited: [RunObserver.Fold] = [], recorder: TraceRecorder? = nil) -> Outcome {
         let observer = RunObserver(scenario: scenario, hashing: table != nil)
         observer.recorder = recorder
         let chooser = RunChooser(
-            prefix: prefix, reduction: options.reduction, maxDepth: options.maxDepth, footprints: footprints, table: table, hasher: observer)
+            prefix: prefix, reduction: options.reduction, maxDepth: options.maxDepth, footprints: footprints, table: table, hasher: observer,
+            inherited: inherited)
         let built = ScenarioBuilder.build(scenario, observer: observer, footprints: footprints.boardIDs, chooser: chooser)
         chooser.scheduler = built.scheduler
         Simulator.schedule(scenario.script, on: built, footprint: { self.footprints.scriptIDs[$0] })
@@ -458,7 +534,8 @@ final class Search: @unchecked Sendable {
         let completed = end != .stopped && chooser.stop == nil
         return Outcome(
             points: chooser.points, completed: completed, stop: chooser.stop, depthHit: chooser.depthHit, pruned: chooser.pruned,
-            newStates: chooser.newStates, events: observer.events, failures: completed ? observer.allFailures(scenario) : [])
+            newStates: chooser.newStates, events: observer.events, failures: completed ? observer.allFailures(scenario) : [],
+            folds: chooser.folds, fixed: chooser.fixed)
     }
 
     /// Whether a bound says stop (and which).
@@ -487,6 +564,7 @@ final class Search: @unchecked Sendable {
             t.pruned += o.pruned
             t.states += o.newStates
             t.deepest = max(t.deepest, o.points.count)
+            if t.fixed.count < o.fixed.count || !o.fixed.isSubset(of: t.fixed) { t.fixed.formUnion(o.fixed) }
             if o.depthHit { t.depthHit = true }
             for f in o.failures {
                 let found = Found(key: f.key, kind: f.kind, message: f.message, events: o.events, path: path)
@@ -501,8 +579,12 @@ final class Search: @unchecked Sendable {
     func explore(root: [Int]) {
         let table = options.reduction ? StateTable() : nil
         var prefix = root
+        // The folded state at each choice point of the run before: the next run shares its
+        // prefix, and resumes folding where it branches off.
+        var folds: [RunObserver.Fold] = []
         while !bounded() {
-            let o = execute(prefix: prefix, table: table)
+            let o = execute(prefix: prefix, table: table, inherited: folds)
+            folds = o.folds
             let path = o.points.map(\.chosen)
             account(o, path: path)
             var i = o.points.count - 1
@@ -530,7 +612,7 @@ final class Search: @unchecked Sendable {
         let first = execute(prefix: [], table: top)
         account(first, path: first.points.map(\.chosen))
         subtrees = children(of: [], first)
-        let wanted = max(1, options.workers) * 8
+        let wanted = max(1, options.workers) * 4
         var expansions = 0
         while subtrees.count < wanted, expansions < 256, !subtrees.isEmpty, !bounded() {
             // Split the shallowest subtree: run its first schedule, keep what hangs off it.
@@ -588,7 +670,7 @@ final class Search: @unchecked Sendable {
         var bound = totals.boundHit
         if bound == nil, totals.depthHit { bound = "max-depth" }
         return Explorer.Report(
-            schedules: totals.schedules, states: totals.states, prunedByReduction: totals.pruned, merged: totals.merged, blocked: totals.blocked, runs: totals.runs, boundHit: bound,
+            schedules: totals.schedules, states: totals.states, prunedByReduction: totals.pruned, merged: totals.merged, fixedRanges: totals.fixed.count, blocked: totals.blocked, runs: totals.runs, boundHit: bound,
             failures: failures, elapsed: Date().timeIntervalSince(start), deepest: totals.deepest, varies: scenario.hasVariation)
     }
 }

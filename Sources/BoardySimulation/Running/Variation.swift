@@ -12,8 +12,9 @@ final class Variation {
     let scheduler: VirtualScheduler
     /// A footprint id per declared board (by its scenario path), given by an explorer.
     let footprints: [String: Int]
-    /// How often each board (by motherboard path and id) was activated in this run: the
-    /// activation's number tells apart the steps of two activations of one board.
+    /// How often each declared board (by its scenario path, which fixes its motherboard too)
+    /// was activated in this run: the activation's number tells apart the steps of two
+    /// activations of one board.
     private var activations: [String: Int] = [:]
 
     init(runtime: BoardyRuntime, scheduler: VirtualScheduler, footprints: [String: Int]) {
@@ -25,11 +26,10 @@ final class Variation {
     /// Whether fixed-time actions are tagged (an explorer is hashing pending work).
     var tagging: Bool { scheduler.chooser?.tagsActions ?? false }
 
-    /// The number of this activation of `board` (1 for the first).
-    func activationNumber(of board: Board) -> Int {
-        let key = "\(board.motherboardPath ?? "")/\(board.identifier.rawValue)"
-        let n = (activations[key] ?? 0) + 1
-        activations[key] = n
+    /// The number of this activation of the board declared at `specPath` (1 for the first).
+    func activationNumber(of specPath: String) -> Int {
+        let n = (activations[specPath] ?? 0) + 1
+        activations[specPath] = n
         return n
     }
 
@@ -59,7 +59,8 @@ final class Variation {
             run()
         }
         if scheduler.chooser?.fixesTime(of: tag) == true {
-            runtime.scheduleTraced(after: step.after, tag: tag, action)
+            // Where it falls changes nothing but timestamps: the start of the range, no choice.
+            runtime.scheduleTraced(after: step.after, tag: tag, run)
         } else {
             runtime.scheduleTraced(between: step.after, and: upTo, tag: tag, action)
         }
@@ -85,7 +86,9 @@ final class Variation {
                     apply(step)
                 }
                 if scheduler.chooser?.fixesTime(of: tag) == true {
-                    scheduler.schedule(after: step.at, tag: tag, action)
+                    // Where it falls changes nothing but timestamps: the start of the range, no
+                    // choice (and no choice event).
+                    scheduler.schedule(after: step.at, tag: tag) { apply(step) }
                 } else {
                     scheduler.schedule(between: step.at, and: upTo, tag: tag, action)
                 }
