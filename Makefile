@@ -68,6 +68,11 @@ demo: deps
 	$(BIN)/boardy-viz graph samples/checkout.json -o $(OUT)/checkout.graph.svg
 	$(BIN)/boardy-viz timeline $(OUT)/checkout.jsonl -o $(OUT)/checkout.timeline.svg
 	$(BIN)/boardy-viz view $(OUT)/checkout.jsonl --scenario samples/checkout.json -o $(OUT)/checkout.html
+	@# Its one recorded run passes; exploring its other schedules finds the failure (exit 1).
+	$(BIN)/boardy-viz test samples/explore-login.json
+	$(BIN)/boardy-viz explore samples/explore-login.json --out $(OUT)/explore-login; test $$? -eq 1
+	$(BIN)/boardy-viz replay $(OUT)/explore-login/failure-1-expect.jsonl --scenario samples/explore-login.json
+	$(BIN)/boardy-viz timeline $(OUT)/explore-login/failure-1-expect.jsonl -o $(OUT)/explore-login.timeline.svg
 	@echo
 	@echo "outputs:"
 	@echo "  flow graph:   $(OUT)/checkout.graph.svg"
@@ -76,6 +81,7 @@ demo: deps
 	@echo "  trace:        $(OUT)/checkout.jsonl"
 	@echo "  Perfetto:     $(OUT)/checkout.chrome.json (open in https://ui.perfetto.dev)"
 	@echo "  observed DOT: $(OUT)/checkout.observed.dot"
+	@echo "  explore:      $(OUT)/explore-login/ (the failing schedule's trace; timeline $(OUT)/explore-login.timeline.svg)"
 
 ## python-deps: opentelemetry-proto from PyPI (with protobuf), which reads our OTLP export in the tests.
 python-deps:
@@ -106,6 +112,7 @@ bench: deps
 	$(BENCH_BUILD)/release/boardy-bench render
 	$(BENCH_BUILD)/release/boardy-bench import
 	$(BENCH_BUILD)/release/boardy-bench fleet
+	$(BENCH_BUILD)/release/boardy-bench explore
 	$(MAKE) browser-deps
 	$(BENCH_BUILD)/release/boardy-bench view
 

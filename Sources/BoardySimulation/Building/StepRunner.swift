@@ -22,7 +22,7 @@ struct StepRunner {
             let step = steps[i]
             if step.after.microseconds > 0 || step.afterUpTo != nil {
                 let next = i
-                variation.schedule(step: step, index: i, of: board, specPath: specPath, activation: activation) { [self] in
+                variation.schedule(step: step, index: i, of: board, specPath: specPath, activation: activation, live: { !isFinished() }) { [self] in
                     guard !isFinished() else { return }
                     perform(steps[next].action, next)
                     run(next + 1)
@@ -52,14 +52,19 @@ extension ScriptedSteps {
     /// Starts the steps of a new activation.
     func startSteps() { runSteps(from: 0, activation: variation.activationNumber(of: specPath)) }
 
+    /// Whether its steps still run: not once a step completed it. (A board completed from
+    /// outside goes on with its steps, as a Boardy board's own code does; what it then emits
+    /// is traced as dropped.)
+    var stepsRun: Bool { !completed }
+
     func runSteps(from first: Int, activation: Int) {
         var i = first
         while i < steps.count {
-            if completed { return }
+            if !stepsRun { return }
             let step = steps[i]
             if step.after.microseconds > 0 || step.afterUpTo != nil {
-                variation.schedule(step: step, index: i, of: self, specPath: specPath, activation: activation) { [self] in
-                    guard !completed else { return }
+                variation.schedule(step: step, index: i, of: self, specPath: specPath, activation: activation, live: { [weak self] in self?.stepsRun ?? false }) { [self] in
+                    guard stepsRun else { return }
                     perform(steps[i].action, index: i, activation: activation)
                     runSteps(from: i + 1, activation: activation)
                 }

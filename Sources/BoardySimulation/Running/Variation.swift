@@ -41,8 +41,8 @@ final class Variation {
     }
 
     /// Schedules step `index` of `board` (declared at `specPath`) after its delay, which may be a
-    /// range; `run` performs it.
-    func schedule(step: Step, index: Int, of board: Board, specPath: String, activation: Int, _ run: @escaping () -> Void) {
+    /// range; `run` performs it, while `live` says the board's steps still run.
+    func schedule(step: Step, index: Int, of board: Board, specPath: String, activation: Int, live: @escaping () -> Bool, _ run: @escaping () -> Void) {
         guard let upTo = step.afterUpTo else {
             guard tagging else { return board.schedule(after: step.after, run) }
             let tag = ScheduleTag(Self.stepLabel(board, index: index, activation: activation), footprint: footprints[specPath] ?? -1)
@@ -54,8 +54,11 @@ final class Variation {
         let mb = board.motherboardPath ?? MotherboardPath.main.rawValue
         let start = scheduler.now
         let tag = ScheduleTag(point, footprint: footprints[specPath] ?? -1)
+        let id = board.identifier.rawValue
         let action = { [self] in
-            record(point: point, value: (scheduler.now - start).jsonValue, mb: mb)
+            // A board that completed meanwhile takes no step, and so makes no choice.
+            guard live() else { return }
+            record(point: point, value: (scheduler.now - start).jsonValue, mb: mb, board: id)
             run()
         }
         if scheduler.chooser?.fixesTime(of: tag) == true {
@@ -70,7 +73,7 @@ final class Variation {
     func outcome(ofStep index: Int, of board: Board, activation: Int) -> Bool {
         let point = Self.stepLabel(board, index: index, activation: activation) + ".complete"
         let ok = scheduler.chooser?.outcome(at: point) ?? true
-        record(point: point, value: .bool(ok), mb: board.motherboardPath ?? MotherboardPath.main.rawValue)
+        record(point: point, value: .bool(ok), mb: board.motherboardPath ?? MotherboardPath.main.rawValue, board: board.identifier.rawValue)
         return ok
     }
 
@@ -81,8 +84,13 @@ final class Variation {
             if let upTo = step.atUpTo {
                 let point = "script[\(i)].at"
                 let tag = ScheduleTag(point, footprint: footprint(i))
+                let target: String?
+                switch step.action {
+                case let .activate(id, _), let .complete(id, _): target = id.rawValue
+                default: target = nil
+                }
                 let action = { [self] in
-                    record(point: point, value: scheduler.now.jsonValue, mb: step.mb ?? MotherboardPath.main.rawValue)
+                    record(point: point, value: scheduler.now.jsonValue, mb: step.mb ?? MotherboardPath.main.rawValue, board: target)
                     apply(step)
                 }
                 if scheduler.chooser?.fixesTime(of: tag) == true {
@@ -100,10 +108,13 @@ final class Variation {
         }
     }
 
-    private func record(point: String, value: JSONValue, mb: String) {
+    /// Records a `choice`: what varied, what was taken, and the board it is about (where it
+    /// falls on a timeline).
+    private func record(point: String, value: JSONValue, mb: String, board: String?) {
         var fields = JSONObject()
         fields["point"] = .string(point)
         fields["value"] = value
+        if let board { fields["board"] = .string(board) }
         runtime.recordEvent(mb: mb, .unknown(kind: "choice", fields: fields))
     }
 }

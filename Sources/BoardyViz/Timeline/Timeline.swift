@@ -401,9 +401,11 @@ public struct Timeline {
             a["id"] = "event-\(e.seq)"
             a["pos"] = "\(ex),\(ly)"
             g.nodes.append(Node(name, attributes: a))
-            if case .stimulus(let action, let fields) = e.body {
+            var labelText: String?
+            if case .stimulus(let action, let fields) = e.body { labelText = Self.stimulusLabel(action, fields) }
+            if case .unknown("choice", let fields) = e.body { labelText = Self.choiceLabel(fields) }
+            if let text = labelText {
                 // Labels of close stimuli on one lane step up, three levels, so they never overlap.
-                let text = Self.stimulusLabel(action, fields)
                 let half = Double(text.count) * 2.3 + 4
                 var level = 0
                 while level < 2, (labelEnds[lane + "|\(level)"] ?? -.infinity) > ex - half { level += 1 }
@@ -424,6 +426,16 @@ public struct Timeline {
         }
         legend(Mark.allCases.filter { used.contains($0) }, into: &g, at: (laneLabelX - 100, axisY + 22), width: max(endX - laneLabelX + 100, 420))
         return g
+    }
+
+    /// A choice in a few words: what was taken (`after 3`, `at 2`, `complete: false`).
+    static func choiceLabel(_ fields: JSONObject) -> String {
+        let point = fields["point"]?.stringValue ?? ""
+        let value = fields["value"].map(FlowModel.describe) ?? "?"
+        for what in ["after", "at", "complete"] where point.hasSuffix("." + what) {
+            return what == "complete" ? "complete: \(value)" : "\(what) \(value)"
+        }
+        return "choice: \(value)"
     }
 
     /// A stimulus in a few words: `network: cellular`, `flush`, `track: purchase`, `activate`.
@@ -472,6 +484,8 @@ public struct Timeline {
             return dispatcher(fields["dispatcher"]?.stringValue)
         case .unknown(let kind, let fields) where kind.hasPrefix("dispatch."):
             return dispatcher(fields["dispatcher"]?.stringValue)
+        case .unknown("choice", let fields) where fields["board"] == nil:
+            return Lane(key: "s|", label: "outside", elementID: "stimuli", group: "stimuli")
         default:
             if let b = e.body.board { return board(b) }
             return Lane(key: "o|", label: "other", elementID: "other", group: "stimuli")
@@ -492,7 +506,7 @@ public struct Timeline {
     enum Mark: Int, CaseIterable, Hashable {
         case stimulus, requested, performed, cancelled, gatewayWait, gatewayPass, barrierWait, barrierPass, gateStarted
         case resolvedPassed, resolvedFailed, loop, output, routed, command, completed, failedCompletion
-        case queued, blocked, sent, flushSent, dispatchOpen, dispatchClosed, stuck, other
+        case queued, blocked, sent, flushSent, dispatchOpen, dispatchClosed, stuck, choice, other
         case waitPassed, waitFailed, waitLoop, waitStuck, running, queuedRun, held, heldToEnd
         case cause, failureCause, instantBand, axisBreak
 
@@ -522,6 +536,7 @@ public struct Timeline {
             case .dispatchOpen: return ["shape": "hexagon", "fillcolor": "#c7e9c0"]
             case .dispatchClosed: return ["shape": "hexagon", "fillcolor": "#d55e00"]
             case .stuck: return ["shape": "octagon", "fillcolor": "#d55e00", "width": "0.22", "height": "0.22"]
+            case .choice: return ["shape": "Mdiamond", "fillcolor": "#56b4e9", "width": "0.2", "height": "0.2"]
             case .other: return ["fillcolor": "#eeeeee", "style": "filled,dashed"]
             case .waitPassed: return ["shape": "box", "style": "filled", "height": "0.1", "color": "#009e7366", "fillcolor": "#009e7366"]
             case .waitFailed: return ["shape": "box", "style": "filled", "height": "0.1", "color": "#d55e0088", "fillcolor": "#d55e0066"]
@@ -567,6 +582,7 @@ public struct Timeline {
             case .dispatchOpen: return "dispatch barrier open"
             case .dispatchClosed: return "dispatch barrier closed"
             case .stuck: return "stuck at the end"
+            case .choice: return "choice (explored schedule)"
             case .other: return "other / unknown"
             case .waitPassed: return "waiting, then passed"
             case .waitFailed: return "waiting, then failed"
@@ -618,6 +634,7 @@ public struct Timeline {
         case .dispatchSent(_, _, let flush): return flush ? .flushSent : .sent
         case .dispatchBarrier(_, _, let state, _): return state == "open" ? .dispatchOpen : .dispatchClosed
         case .stuckBarrier, .stuckDispatcher: return .stuck
+        case .unknown("choice", _): return .choice
         case .unknown, .dispatchDropped, .runaway: return .other
         }
     }
