@@ -52,7 +52,39 @@ public enum Pipeline {
         let replay = try Replayer.replay(trace, scenario: s, traceName: "gen.jsonl", options: .init())
         guard replay.isSame else { throw Failure(description: "the replay diverged: \(replay)\n\(text)") }
         _ = StaticCheck.check(s)
+        try explore(s, text)
         return jsonl
+    }
+
+    /// `explore` on the scenario, small: every failure's trace replays exactly; a scenario
+    /// with nothing varying has one schedule; and where both cover everything, naive
+    /// enumeration finds the same failures as the reduced search (the reduction loses none).
+    static func explore(_ s: Scenario, _ text: String) throws {
+        var o = Explorer.Options()
+        o.maxSchedules = 300
+        o.timeBudget = 5
+        o.workers = 1
+        o.bounds = bounds
+        let r = Explorer.explore(s, options: o)
+        if !s.hasVariation, r.schedules != 1 { throw Failure(description: "explore ran \(r.schedules) schedules of a scenario that declares no variation\n\(text)") }
+        for f in r.failures {
+            let replay = try Replayer.replay(f.trace, scenario: s, traceName: "failure.jsonl", options: .init())
+            guard replay.isSame else { throw Failure(description: "explore's \(f.key) trace does not replay: \(replay)\n\(text)") }
+        }
+        guard r.boundHit == nil, s.hasVariation else { return }
+        var naive = o
+        naive.reduction = false
+        naive.maxSchedules = 600
+        naive.timeBudget = 3
+        let n = Explorer.explore(s, options: naive)
+        guard n.boundHit == nil else { return }
+        // Fresh barriers are numbered in the order runs start, which differs between schedules.
+        func keys(_ r: Explorer.Report) -> Set<String> {
+            Set(r.failures.map { $0.key.replacing(/#[0-9]+/, with: "#") })
+        }
+        guard keys(n) == keys(r) else {
+            throw Failure(description: "naive enumeration found \(keys(n).sorted()), the reduced search \(keys(r).sorted())\n\(text)")
+        }
     }
 
     /// What every command that reads a trace makes of it: stats, the observed graph, the

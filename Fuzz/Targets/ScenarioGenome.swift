@@ -47,14 +47,16 @@ public struct ScenarioGenome {
             }
             for _ in 0..<next(4) {
                 let after = next(3)
-                let delay = after > 0 ? #""after":\#(after),"# : ""
+                // Sometimes a range, which `explore` varies.
+                let delay =
+                    after > 0 ? (chance(15) ? #""after":[\#(after),\#(after + 1 + next(2))],"# : #""after":\#(after),"#) : ""
                 switch next(kind == "continuous" ? 2 : 4) {
                 case 0, 1:
                     let o = "o\(next(3))"
                     outputs[id, default: []].append(o)
                     steps.append(#"{\#(delay)"output":"\#(o)"}"#)
                 case 2:
-                    steps.append(#"{\#(delay)"complete":\#(chance(75))}"#)
+                    steps.append(chance(15) ? #"{\#(delay)"complete":"either"}"# : #"{\#(delay)"complete":\#(chance(75))}"#)
                 default:
                     let target = ids[next(count)]
                     steps.append(#"{\#(delay)"activate":"\#(target)","input":\#(next(5))}"#)
@@ -118,7 +120,8 @@ public struct ScenarioGenome {
             script.append(#"{"at":\#(next(6)),"mb":"settings","activate":"s0"}"#)
         }
         for _ in 0..<next(5) {
-            let at = next(12)
+            let from = next(12)
+            let at = chance(20) ? "[\(from),\(from + 1 + next(4))]" : "\(from)"
             switch next(dispatch ? 6 : 2) {
             case 0: script.append(#"{"at":\#(at),"activate":"\#(ids[next(count)])"}"#)
             case 1: script.append(#"{"at":\#(at),"complete":"\#(ids[next(count)])","with":\#(chance(50))}"#)

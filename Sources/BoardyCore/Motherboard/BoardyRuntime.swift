@@ -16,6 +16,8 @@ public final class BoardyRuntime {
     // overlappingly, so the hot properties skip Swift's dynamic exclusivity checks (they cost
     // about 15% of an activation; see BENCHMARKS.md).
 
+    /// When the last outside stimulus was recorded (the horizon of a run counts from it).
+    @exclusivity(unchecked) public private(set) var lastStimulusTime: TraceTime = .zero
     /// The `seq` of the last event recorded.
     @exclusivity(unchecked) public private(set) var lastSeq = 0
     /// The `seq` of the event in whose context code runs now (the cause of what it emits).
@@ -219,6 +221,7 @@ public final class BoardyRuntime {
     /// passed as the cause of what it starts.
     @discardableResult
     public func recordStimulus(_ action: String, fields: JSONObject = JSONObject(), mb: String = MotherboardPath.main.rawValue) -> Int {
+        lastStimulusTime = now
         guard isTracing else { return 0 }
         return emit(mb: mb, cause: 0, .stimulus(action: action, fields: fields), extra: JSONObject())
     }

@@ -61,7 +61,9 @@ extension BoardyRuntime {
         _ scheduler: VirtualScheduler, bounds: RunBounds, lastStimulus: TraceTime, notifyingQuiescence: Bool = true,
         while shouldContinue: () -> Bool = { true }
     ) -> RunEnd {
-        let horizonEnd = lastStimulus + bounds.horizon
+        // The horizon counts from the last stimulus: those known before the run, or any that
+        // fired later (a stimulus whose time an explorer chose is known only once it fires).
+        var horizonEnd = lastStimulus + bounds.horizon
         eventBudget = bounds.maxEvents
         var stoppedByCaller = false
         scheduler.run(until: bounds.until, notifyingQuiescence: false, advancingClock: false) {
@@ -72,6 +74,7 @@ extension BoardyRuntime {
                 halt(bound: "max-events", fields: ["maxEvents": .int(Int64(bounds.maxEvents))])
                 return false
             }
+            if lastStimulusTime > lastStimulus { horizonEnd = max(horizonEnd, lastStimulusTime + bounds.horizon) }
             if let next = scheduler.nextDueTime, next > horizonEnd {
                 halt(
                     bound: "horizon",

@@ -137,7 +137,7 @@ extension Scenario {
 }
 
 extension Scenario {
-    /// The latest time a stimulus of the script may fire (the end of a range): the horizon
-    /// counts from it.
-    public var lastStimulus: TraceTime { script.map { $0.atUpTo ?? $0.at }.max() ?? .zero }
+    /// The latest stimulus time known before a run (a ranged one counts once it fired): the
+    /// horizon counts from the last stimulus.
+    public var lastStimulus: TraceTime { script.filter { $0.atUpTo == nil }.map(\.at).max() ?? .zero }
 }
