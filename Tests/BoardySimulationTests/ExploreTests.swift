@@ -145,6 +145,25 @@ struct ExploreTests {
         #expect(q.boundHit == "max-depth" || !q.failures.isEmpty)
     }
 
+    @Test("a space too large to cover stops at its time budget, says so, and keeps memory bounded")
+    func hugeSpace() throws {
+        // Forty requests racing for one gate whose delay and outcome vary: far more schedules
+        // than any budget.
+        var script: [String] = []
+        for i in 0..<40 { script.append(#"{"at":[0,30],"activate":"p\#(i % 4)","input":\#(i)}"#) }
+        let boards = (0..<4).map { #"{"id":"p\#($0)","activationBarrier":{"board":"gate"},"onActivate":[{"after":[0,2],"output":"x"}]}"# }
+        let s = try ScenarioLoader.load(
+            json: #"{"scenario":"huge","boards":[{"id":"gate","onActivate":[{"after":[1,9],"complete":"either"}]},"#
+                + boards.joined(separator: ",") + #"],"script":["# + script.joined(separator: ",") + "]}")
+        var o = Explorer.Options()
+        o.timeBudget = 1.5
+        let start = Date()
+        let r = Explorer.explore(s, options: o)
+        #expect(Date().timeIntervalSince(start) < 20)
+        #expect(r.boundHit == "time-budget" || r.boundHit == "max-schedules")
+        #expect(r.schedules > 0)
+    }
+
     @Test("malformed ranges and outcomes are errors naming the path")
     func malformed() throws {
         let cases: [(String, String)] = [

@@ -17,6 +17,8 @@ public final class VirtualScheduler: Scheduler {
     /// decides.
     private var ranged: [(entry: ScheduledEntry, latest: Int64)] = []
     private var nextOrder: UInt64 = 0
+    private var candidateBuffer: [ScheduleCandidate] = []
+    private var sourceBuffer: [Int] = []
     /// Decides what runs next when a ranged action may run before, between or after others;
     /// without one, the earliest candidate runs (each range at its start).
     public var chooser: (any ScheduleChooser)?
@@ -116,10 +118,17 @@ public final class VirtualScheduler: Scheduler {
             return queue.removeMin()
         }
         // Candidates, and where each comes from: an index into `ranged`, or -1 for the fixed one.
-        var candidates: [ScheduleCandidate] = []
-        var sources: [Int] = []
-        candidates.reserveCapacity(ranged.count + 1)
-        sources.reserveCapacity(ranged.count + 1)
+        // The buffers of the last step, reused: this runs at every step while ranges are pending.
+        var candidates = candidateBuffer
+        var sources = sourceBuffer
+        candidateBuffer = []
+        sourceBuffer = []
+        candidates.removeAll(keepingCapacity: true)
+        sources.removeAll(keepingCapacity: true)
+        defer {
+            candidateBuffer = candidates
+            sourceBuffer = sources
+        }
         if fixed <= mustEnd, fixed <= (deadline ?? .max), let f = queue.min {
             let t = TraceTime(microseconds: f.time)
             candidates.append(ScheduleCandidate(time: t, latest: t, isRanged: false, tag: f.tag, order: f.order))

@@ -52,7 +52,9 @@ public final class ExpectationRecorder: TraceObserver, @unchecked Sendable {
     // own state is, by confinement. Only the thread that drives the run calls `record`, and
     // `results()` is read after the run returns, on the same thread.
     private let expectations: [Expectation]
-    private var lifecycle: [String: [String]] = [:]
+    /// The first few lifecycle events of each board an expectation names, formatted only when
+    /// a message quotes them.
+    private var lifecycle: [String: [(seq: Int, t: TraceTime, kind: String, reason: String?)]] = [:]
     private var performedAll: [String: Int] = [:]
     private var performedMatching: [Int]
     private var firstPerformed: [String: (seq: Int, t: TraceTime)] = [:]
@@ -64,6 +66,39 @@ public final class ExpectationRecorder: TraceObserver, @unchecked Sendable {
     private let boards: Set<String>
     /// Messages quote at most this many stuck barriers or loops.
     static let quoted = 100
+
+    /// Everything it counted so far: an explorer keeps it at each choice point, and a run that
+    /// shares the prefix starts from it instead of counting those events again.
+    struct State {
+        var lifecycle: [String: [(seq: Int, t: TraceTime, kind: String, reason: String?)]]
+        var performedAll: [String: Int]
+        var performedMatching: [Int]
+        var firstPerformed: [String: (seq: Int, t: TraceTime)]
+        var cancelled: Set<String>
+        var stuck: [String]
+        var loops: [String]
+        var sent: [String: Int]
+        var held: [String: Int]
+    }
+
+    var state: State {
+        get {
+            State(
+                lifecycle: lifecycle, performedAll: performedAll, performedMatching: performedMatching, firstPerformed: firstPerformed,
+                cancelled: cancelled, stuck: stuck, loops: loops, sent: sent, held: held)
+        }
+        set {
+            lifecycle = newValue.lifecycle
+            performedAll = newValue.performedAll
+            performedMatching = newValue.performedMatching
+            firstPerformed = newValue.firstPerformed
+            cancelled = newValue.cancelled
+            stuck = newValue.stuck
+            loops = newValue.loops
+            sent = newValue.sent
+            held = newValue.held
+        }
+    }
 
     /// A recorder for `expectations`.
     public init(for expectations: [Expectation]) {
@@ -88,7 +123,7 @@ public final class ExpectationRecorder: TraceObserver, @unchecked Sendable {
         case .activationRequested, .activationCancelled, .activationPerformed, .gatewayChecked, .barrierChecked:
             guard !boards.isEmpty, let board = e.body.board, boards.contains(board) else { return }
             if lifecycle[board, default: []].count < 6 {
-                lifecycle[board, default: []].append("seq \(e.seq) t=\(e.t) \(e.kind)" + (e.body.cancelReason.map { " (\($0))" } ?? ""))
+                lifecycle[board, default: []].append((e.seq, e.t, e.kind, e.body.cancelReason))
             }
             switch e.body {
             case .activationCancelled: cancelled.insert(board)
@@ -114,7 +149,7 @@ public final class ExpectationRecorder: TraceObserver, @unchecked Sendable {
                 ExpectationResult(expectation: x.summary, passed: ok, detail: ok ? "" : detail())
             }
             func story(_ board: BoardID) -> String {
-                let lines = lifecycle[board.rawValue] ?? []
+                let lines = (lifecycle[board.rawValue] ?? []).map { "seq \($0.seq) t=\($0.t) \($0.kind)" + ($0.reason.map { " (\($0))" } ?? "") }
                 return lines.isEmpty ? "the trace never mentions \(board)" : lines.joined(separator: "; ")
             }
             switch x {

@@ -133,10 +133,10 @@ final class RunChooser: ScheduleChooser {
     private(set) var points: [(options: Int, chosen: Int)] = []
     /// The folded state at each choice point: the first ones inherited from the run before
     /// (whose prefix this run shares), so the events before them need not be folded again.
-    private(set) var folds: [RunObserver.Fold] = []
+    private(set) var folds: [RunObserver.Snapshot] = []
     /// The choice point at which the inherited fold is restored and folding resumes.
     private let restoreAt: Int?
-    private let inheritedFold: RunObserver.Fold?
+    private let inheritedFold: RunObserver.Snapshot?
     private var sleep: [Sleeper] = []
     /// Set once the run is known redundant: the caller stops it before the next action.
     private(set) var stop: Stop?
@@ -148,7 +148,7 @@ final class RunChooser: ScheduleChooser {
 
     init(
         prefix: [Int], reduction: Bool, maxDepth: Int, footprints: Footprints, table: StateTable?, hasher: RunObserver,
-        inherited: [RunObserver.Fold] = []
+        inherited: [RunObserver.Snapshot] = []
     ) {
         self.prefix = prefix
         self.reduction = reduction
@@ -160,7 +160,7 @@ final class RunChooser: ScheduleChooser {
             restoreAt = prefix.count - 1
             inheritedFold = inherited[prefix.count - 1]
             folds = Array(inherited[0..<(prefix.count - 1)])
-            hasher.hashing = false
+            hasher.skipping = true
         } else {
             restoreAt = nil
             inheritedFold = nil
@@ -172,10 +172,10 @@ final class RunChooser: ScheduleChooser {
     private func atPoint(_ index: Int) {
         guard table != nil else { return }
         if index == restoreAt {
-            hasher.folded = inheritedFold!
-            hasher.hashing = true
+            hasher.snapshot = inheritedFold!
+            hasher.skipping = false
         }
-        if hasher.hashing { folds.append(hasher.folded) }
+        if !hasher.skipping { folds.append(hasher.snapshot) }
     }
 
     var tagsActions: Bool { reduction }
@@ -318,14 +318,16 @@ final class StateTable {
 final class RunObserver: TraceObserver, @unchecked Sendable {
     // `@unchecked Sendable` because TraceObserver requires it: one run, on one thread (the
     // worker that drives it), reads and writes it; the worker reads the results after the run.
-    /// Whether events are folded into the state now (off while a run re-makes the part of its
-    /// prefix whose state is restored from the run before).
-    var hashing: Bool
+    /// Whether events are folded into the state hash.
+    let hashing: Bool
+    /// Whether events are passed over (while a run re-makes the part of its prefix whose
+    /// snapshot is restored from the run before).
+    var skipping = false
     let expectations: ExpectationRecorder
     let loopsExpected: Bool
     let stuckExpected: Bool
     private(set) var events = 0
-    private(set) var failures: [(key: String, kind: String, message: String)] = []
+    var failures: [(key: String, kind: String, message: String)] = []
     /// The folded histories, by resource: each with the hash of the resource's name (taken
     /// once) and of its history so far.
     struct Fold {
@@ -340,6 +342,23 @@ final class RunObserver: TraceObserver, @unchecked Sendable {
         var history: Int
     }
     var folded = Fold()
+
+    /// What it made of the events so far: a run that shares a prefix with the run before
+    /// starts from the one kept at the choice point where it branches off.
+    struct Snapshot {
+        var fold: Fold
+        var expectations: ExpectationRecorder.State
+        var failures: [(key: String, kind: String, message: String)]
+    }
+
+    var snapshot: Snapshot {
+        get { Snapshot(fold: folded, expectations: expectations.state, failures: failures) }
+        set {
+            folded = newValue.fold
+            expectations.state = newValue.expectations
+            failures = newValue.failures
+        }
+    }
     var recorder: TraceRecorder?
 
     init(scenario: Scenario, hashing: Bool) {
@@ -351,6 +370,8 @@ final class RunObserver: TraceObserver, @unchecked Sendable {
 
     func record(_ event: consuming TraceEvent) {
         events += 1
+        // Replaying the part of a prefix whose snapshot will be restored: nothing to make of it.
+        guard skipping == false else { return }
         inspect(event)
         if let recorder {
             expectations.record(copy event)
@@ -515,12 +536,12 @@ final class Search: @unchecked Sendable {
         var newStates: Int
         var events: Int
         var failures: [(key: String, kind: String, message: String)]
-        var folds: [RunObserver.Fold]
+        var folds: [RunObserver.Snapshot]
         var fixed: Set<String>
     }
 
     /// Runs the scenario once, following `prefix`.
-    func execute(prefix: [Int], table: StateTable?, inherited: [RunObserver.Fold] = [], recorder: TraceRecorder? = nil) -> Outcome {
+    func execute(prefix: [Int], table: StateTable?, inherited: [RunObserver.Snapshot] = [], recorder: TraceRecorder? = nil) -> Outcome {
         let observer = RunObserver(scenario: scenario, hashing: table != nil)
         observer.recorder = recorder
         let chooser = RunChooser(
@@ -581,7 +602,7 @@ final class Search: @unchecked Sendable {
         var prefix = root
         // The folded state at each choice point of the run before: the next run shares its
         // prefix, and resumes folding where it branches off.
-        var folds: [RunObserver.Fold] = []
+        var folds: [RunObserver.Snapshot] = []
         while !bounded() {
             let o = execute(prefix: prefix, table: table, inherited: folds)
             folds = o.folds
