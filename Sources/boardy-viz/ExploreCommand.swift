@@ -109,6 +109,7 @@ struct ExploreCommand: ParsableCommand {
             o["seconds"] = .double((report.elapsed * 1000).rounded() / 1000)
             o["exhausted"] = .bool(report.boundHit == nil)
             o["bound"] = report.boundHit.map { .string($0) } ?? .null
+            o["subtrees"] = ["explored": .int(Int64(report.subtrees.explored)), "of": .int(Int64(report.subtrees.of))]
             o["failures"] = .array(report.failures.enumerated().map { i, f in
                 ["key": .string(f.key), "kind": .string(f.kind), "message": .string(f.message), "events": .int(Int64(f.events)),
                  "choices": .int(Int64(f.choices)), "trace": .string(written[i])]
@@ -120,9 +121,11 @@ struct ExploreCommand: ParsableCommand {
     }
 
     static func describe(_ bound: String, _ r: Explorer.Report) -> String {
+        let covered = "\(r.subtrees.explored) of the \(r.subtrees.of) subtrees the search was split into were explored to their end"
         switch bound {
-        case "max-schedules": return "stopped at --max-schedules after \(r.schedules) schedules, before the space was exhausted"
-        case "time-budget": return String(format: "stopped at --time-budget after %.1f s and \(r.schedules) schedules, before the space was exhausted", r.elapsed)
+        case "max-schedules": return "stopped at --max-schedules after \(r.schedules) schedules, before the space was exhausted; \(covered)"
+        case "time-budget":
+            return String(format: "stopped at --time-budget after %.1f s and \(r.schedules) schedules, before the space was exhausted; ", r.elapsed) + covered
         default: return "schedules went deeper than --max-depth (\(r.deepest) choice points explored); past it each took its first option"
         }
     }

@@ -155,13 +155,25 @@ struct ExploreTests {
         let s = try ScenarioLoader.load(
             json: #"{"scenario":"huge","boards":[{"id":"gate","onActivate":[{"after":[1,9],"complete":"either"}]},"#
                 + boards.joined(separator: ",") + #"],"script":["# + script.joined(separator: ",") + "]}")
+        final class Seen: @unchecked Sendable {
+            // Written by the explorer's progress thread, read after `explore` returns (which
+            // waits for that thread): the lock orders them.
+            let lock = NSLock()
+            var reports: [Explorer.Progress] = []
+        }
+        let seen = Seen()
         var o = Explorer.Options()
         o.timeBudget = 1.5
+        o.progress = { p in seen.lock.withLock { seen.reports.append(p) } }
         let start = Date()
         let r = Explorer.explore(s, options: o)
         #expect(Date().timeIntervalSince(start) < 20)
         #expect(r.boundHit == "time-budget" || r.boundHit == "max-schedules")
         #expect(r.schedules > 0)
+        let reports = seen.lock.withLock { seen.reports }
+        #expect(!reports.isEmpty)
+        #expect(reports.map(\.schedules) == reports.map(\.schedules).sorted())
+        #expect((reports.last?.schedules ?? .max) <= r.schedules)
     }
 
     @Test("malformed ranges and outcomes are errors naming the path")

@@ -93,6 +93,9 @@ public enum Explorer {
         /// The bound that stopped the search before it covered everything, if any:
         /// `max-schedules`, `time-budget` or `max-depth`.
         public var boundHit: String?
+        /// How far the search got: the subtrees the tree was cut into (for the cores) that were
+        /// explored to their end, of how many. All of them unless a bound stopped the search.
+        public var subtrees: (explored: Int, of: Int)
         /// Failures, each once, with its shortest schedule found.
         public var failures: [Failure]
         /// Wall-clock seconds.
@@ -301,10 +304,13 @@ final class RunChooser: ScheduleChooser {
 final class StateTable {
     private var seen: [Int: Set<String>] = [:]
     enum Visit { case new, seen, revisited }
+    /// The most states kept (a few hundred bytes each): past it, new states are still explored
+    /// but no longer remembered, so a long search's memory stays bounded.
+    static let capacity = 400_000
 
     func visit(_ h: Int, asleep: Set<String>) -> Visit {
         guard let before = seen[h] else {
-            seen[h] = asleep
+            if seen.count < Self.capacity { seen[h] = asleep }
             return .new
         }
         if before.isSubset(of: asleep) { return .seen }
@@ -597,7 +603,9 @@ final class Search: @unchecked Sendable {
 
     /// Explores the subtree below `root` (its choices fixed), depth first, with its own state
     /// table.
-    func explore(root: [Int]) {
+    /// Explores the subtree below `root`; whether it got to the end of it (no bound stopped it).
+    @discardableResult
+    func explore(root: [Int]) -> Bool {
         let table = options.reduction ? StateTable() : nil
         var prefix = root
         // The folded state at each choice point of the run before: the next run shares its
@@ -610,9 +618,10 @@ final class Search: @unchecked Sendable {
             account(o, path: path)
             var i = o.points.count - 1
             while i >= root.count, o.points[i].chosen + 1 >= o.points[i].options { i -= 1 }
-            if i < root.count { return }
+            if i < root.count { return true }
             prefix = Array(path[0..<i]) + [o.points[i].chosen + 1]
         }
+        return false
     }
 
     func run() -> Explorer.Report {
@@ -645,22 +654,27 @@ final class Search: @unchecked Sendable {
             expansions += 1
         }
 
+        // Progress from its own thread, which is waited for before the report (nothing is
+        // printed after it).
         let progressDone = LockedValue(false)
-        var reporter: Thread?
+        let reporterExited = DispatchSemaphore(value: 0)
         if let progress = options.progress {
-            let t = Thread { [self] in
+            Thread { [self] in
+                defer { reporterExited.signal() }
                 while !progressDone.withLockedValue({ $0 }) {
                     Thread.sleep(forTimeInterval: 0.2)
+                    guard !progressDone.withLockedValue({ $0 }) else { return }
                     let p = shared.withLockedValue { t in
                         Explorer.Progress(schedules: t.schedules, states: t.states, elapsed: Date().timeIntervalSince(start), failures: t.found.count)
                     }
                     progress(p)
                 }
-            }
-            t.start()
-            reporter = t
+            }.start()
+        } else {
+            reporterExited.signal()
         }
         let next = LockedValue(0)
+        let finished = LockedValue(0)
         let list = subtrees
         DispatchQueue.concurrentPerform(iterations: max(1, min(options.workers, list.count))) { _ in
             while true {
@@ -669,21 +683,20 @@ final class Search: @unchecked Sendable {
                     return n
                 }
                 guard i < list.count, !bounded() else { return }
-                explore(root: list[i])
+                if explore(root: list[i]) { finished.withLockedValue { $0 += 1 } }
             }
         }
         progressDone.withLockedValue { $0 = true }
-        _ = reporter
+        reporterExited.wait()
 
         let totals = shared.withLockedValue { $0 }
         // The shortest schedule of each failure, run once more to record its trace.
         let failures = totals.found.values.sorted { ($0.kind, $0.key) < ($1.kind, $1.key) }.map { f -> Explorer.Failure in
             let recorder = TraceRecorder()
-            let o = execute(prefix: f.path, table: nil, recorder: recorder)
+            _ = execute(prefix: f.path, table: nil, recorder: recorder)
             let header = Simulator.header(of: scenario, bounds: options.bounds)
             let events = recorder.takeRecording().array()
             let choices = events.filter { $0.kind == "choice" }.count
-            _ = o
             return Explorer.Failure(
                 key: f.key, kind: f.kind, message: f.message, events: events.count, choices: choices, trace: Trace(header: header, events: events),
                 path: f.path)
@@ -691,7 +704,9 @@ final class Search: @unchecked Sendable {
         var bound = totals.boundHit
         if bound == nil, totals.depthHit { bound = "max-depth" }
         return Explorer.Report(
-            schedules: totals.schedules, states: totals.states, prunedByReduction: totals.pruned, merged: totals.merged, fixedRanges: totals.fixed.count, blocked: totals.blocked, runs: totals.runs, boundHit: bound,
-            failures: failures, elapsed: Date().timeIntervalSince(start), deepest: totals.deepest, varies: scenario.hasVariation)
+            schedules: totals.schedules, states: totals.states, prunedByReduction: totals.pruned, merged: totals.merged,
+            fixedRanges: totals.fixed.count, blocked: totals.blocked, runs: totals.runs, boundHit: bound,
+            subtrees: (finished.withLockedValue { $0 }, list.count), failures: failures,
+            elapsed: Date().timeIntervalSince(start), deepest: totals.deepest, varies: scenario.hasVariation)
     }
 }
