@@ -130,10 +130,10 @@ public final class BoardyRuntime {
     func flushEvents() {
         guard let observer, !batch.isEmpty else { return }
         var out: [TraceEvent] = []
-        // The next buffer is sized like this one (up to a full batch): a run of many small
-        // steps (an explorer's thousands of short runs) does not map and unmap a full batch's
-        // memory for each of them.
-        out.reserveCapacity(min(Self.batchSize, max(16, batch.count)))
+        // A full batch's buffer after a large step; after a small one, one as small (a run of
+        // many small steps, such as an explorer's thousands of short runs, does not map and
+        // unmap a full batch's memory for each of them).
+        out.reserveCapacity(batch.count >= Self.batchSize / 4 ? Self.batchSize : max(16, batch.count))
         swap(&out, &batch)
         observer.record(contentsOf: out)
     }

@@ -1,4 +1,3 @@
-import BoardyLock
 import Foundation
 
 /// The orchestrator: activates boards, routes what they emit through its flows, removes them when
@@ -38,7 +37,10 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
     // Confined to the driving thread, never accessed overlappingly: no dynamic exclusivity
     // checks on the hot path (see BoardyRuntime).
     @exclusivity(unchecked) private var installed: [BoardID: any ActivatableBoard] = [:]
-    private var declared: [BoardID: String] = [:]
+    /// The Swift type of each board installed, by id; named only when the definition is asked
+    /// for (spelling a type's name costs microseconds, and an explorer installs boards by the
+    /// thousand).
+    private var declared: [BoardID: any ActivatableBoard.Type] = [:]
 
     @exclusivity(unchecked) private var flowsBySource: [BoardID: [RegisteredFlow]] = [:]
     /// Every route in registration order.
@@ -139,7 +141,7 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
     /// Installs `board` now: it gets this motherboard as its delegate and its root context. A
     /// board already installed under the same id is replaced.
     public func installBoard(_ board: any ActivatableBoard) {
-        declared[board.identifier] = Self.typeName(of: board)
+        declared[board.identifier] = type(of: board)
         if let previous = installed.updateValue(board, forKey: board.identifier), previous !== board {
             previous.host = nil
             runtime?.keepAlive(previous)
@@ -158,17 +160,9 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
     /// A board's Swift type as the definition names it: the module users import (`Boardy`)
     /// rather than the target behind it, so fingerprints stay put when the split behind the
     /// umbrella changes.
-    private static func typeName(of board: any ActivatableBoard) -> String {
-        let type = ObjectIdentifier(Swift.type(of: board))
-        if let known = typeNames.withLockedValue({ $0[type] }) { return known }
-        let name = String(reflecting: Swift.type(of: board)).replacingOccurrences(of: "BoardyCore.", with: "Boardy.")
-        typeNames.withLockedValue { $0[type] = name }
-        return name
+    private static func typeName(of type: any ActivatableBoard.Type) -> String {
+        String(reflecting: type).replacingOccurrences(of: "BoardyCore.", with: "Boardy.")
     }
-
-    /// Type names already spelled, process-wide: reflecting a type's name costs microseconds,
-    /// and an explorer builds every board afresh for each of its thousands of runs.
-    private static let typeNames = LockedValue<[ObjectIdentifier: String]>([:])
 
     /// Installs the motherboard and its boards into a root context (a window, a view controller).
     public func install(into context: AnyObject) {
@@ -761,7 +755,7 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
     public var definition: JSONValue {
         var boards: [JSONValue] = []
         for id in declared.keys.sorted() {
-            var o: JSONObject = ["id": .string(id.rawValue), "type": .string(declared[id]!)]
+            var o: JSONObject = ["id": .string(id.rawValue), "type": .string(Self.typeName(of: declared[id]!))]
             if let continuous = installed[id] as? ContinuousBoard { o["motherboard"] = continuous.continuousMotherboard.definition }
             boards.append(.object(o))
         }

@@ -115,7 +115,7 @@ public enum ScenarioBuilder {
     ) {
         var value: JSONValue = .null
         var done = false
-        let activation = variation.activationNumber(of: spec.path)
+        let activation = variation.activationNumber(of: spec.path, varies: spec.varies)
         StepRunner(
             steps: spec.onActivate, board: board, variation: variation, specPath: spec.path,
             perform: { action, index in

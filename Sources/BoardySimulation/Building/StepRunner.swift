@@ -22,7 +22,10 @@ struct StepRunner {
             let step = steps[i]
             if step.after.microseconds > 0 || step.afterUpTo != nil {
                 let next = i
-                variation.schedule(step: step, index: i, of: board, specPath: specPath, activation: activation, live: { !isFinished() }) { [self] in
+                variation.schedule(
+                    step: step, index: i, of: board, specPath: specPath, activation: activation,
+                    live: step.afterUpTo == nil ? nil : { [self] in !isFinished() }
+                ) { [self] in
                     guard !isFinished() else { return }
                     perform(steps[next].action, next)
                     run(next + 1)
@@ -46,11 +49,13 @@ protocol ScriptedSteps: Board {
     var stepTarget: Motherboard? { get }
     var variation: Variation { get }
     var specPath: String { get }
+    /// Whether any of its steps leaves something open (its activations are numbered then).
+    var varies: Bool { get }
 }
 
 extension ScriptedSteps {
     /// Starts the steps of a new activation.
-    func startSteps() { runSteps(from: 0, activation: variation.activationNumber(of: specPath)) }
+    func startSteps() { runSteps(from: 0, activation: variation.activationNumber(of: specPath, varies: varies)) }
 
     /// Whether its steps still run: not once a step completed it. (A board completed from
     /// outside goes on with its steps, as a Boardy board's own code does; what it then emits
@@ -63,7 +68,12 @@ extension ScriptedSteps {
             if !stepsRun { return }
             let step = steps[i]
             if step.after.microseconds > 0 || step.afterUpTo != nil {
-                variation.schedule(step: step, index: i, of: self, specPath: specPath, activation: activation, live: { [weak self] in self?.stepsRun ?? false }) { [self] in
+                // Only a ranged step needs to ask (and a closure made only then costs
+                // nothing on the plain path).
+                variation.schedule(
+                    step: step, index: i, of: self, specPath: specPath, activation: activation,
+                    live: step.afterUpTo == nil ? nil : { [self] in stepsRun }
+                ) { [self] in
                     guard stepsRun else { return }
                     perform(steps[i].action, index: i, activation: activation)
                     runSteps(from: i + 1, activation: activation)
@@ -104,11 +114,13 @@ final class ScriptedBoard: Board, ActivatableBoard, ScriptedSteps {
     var stepTarget: Motherboard? { nil }
     let variation: Variation
     let specPath: String
+    let varies: Bool
 
     init(spec: BoardSpec, variation: Variation) {
         steps = spec.onActivate
         self.variation = variation
         specPath = spec.path
+        varies = spec.varies
         bypass = spec.bypassGateway ?? false
         barrier = spec.activationBarrier.map(ScenarioBuilder.barrier)
         super.init(identifier: spec.id)
@@ -129,11 +141,13 @@ final class ScriptedContinuousBoard: ContinuousBoard, ActivatableBoard, Scripted
     var stepTarget: Motherboard? { continuousMotherboard }
     let variation: Variation
     let specPath: String
+    let varies: Bool
 
     init(spec: BoardSpec, producer: BoardProducer, variation: Variation) {
         steps = spec.onActivate
         self.variation = variation
         specPath = spec.path
+        varies = spec.varies
         bypass = spec.bypassGateway ?? (spec.kind == .flow)
         barrier = spec.activationBarrier.map(ScenarioBuilder.barrier)
         super.init(identifier: spec.id, boardProducer: producer)

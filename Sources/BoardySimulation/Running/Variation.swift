@@ -26,8 +26,11 @@ final class Variation {
     /// Whether fixed-time actions are tagged (an explorer is hashing pending work).
     var tagging: Bool { scheduler.chooser?.tagsActions ?? false }
 
-    /// The number of this activation of the board declared at `specPath` (1 for the first).
-    func activationNumber(of specPath: String) -> Int {
+    /// The number of this activation of the board declared at `specPath` (1 for the first):
+    /// counted for a board whose steps leave something open, and for every board while an
+    /// explorer tags actions (0 otherwise: nothing names it).
+    func activationNumber(of specPath: String, varies: Bool) -> Int {
+        guard varies || tagging else { return 0 }
         let n = (activations[specPath] ?? 0) + 1
         activations[specPath] = n
         return n
@@ -41,9 +44,10 @@ final class Variation {
     }
 
     /// Schedules step `index` of `board` (declared at `specPath`) after its delay, which may be a
-    /// range; `run` performs it, while `live` says the board's steps still run.
-    func schedule(step: Step, index: Int, of board: Board, specPath: String, activation: Int, live: @escaping () -> Bool, _ run: @escaping () -> Void) {
-        guard let upTo = step.afterUpTo else {
+    /// range; `run` performs it, while `live` (given for a ranged step) says the board's steps
+    /// still run.
+    func schedule(step: Step, index: Int, of board: Board, specPath: String, activation: Int, live: (() -> Bool)?, _ run: @escaping () -> Void) {
+        guard let upTo = step.afterUpTo, let live else {
             guard tagging else { return board.schedule(after: step.after, run) }
             let tag = ScheduleTag(Self.stepLabel(board, index: index, activation: activation), footprint: footprints[specPath] ?? -1)
             board.boardRuntime?.scheduleTraced(after: step.after, tag: tag, run)
@@ -116,6 +120,17 @@ final class Variation {
         fields["value"] = value
         if let board { fields["board"] = .string(board) }
         runtime.recordEvent(mb: mb, .unknown(kind: "choice", fields: fields))
+    }
+}
+
+extension BoardSpec {
+    /// Whether one of its own steps leaves something open (a ranged delay, an open outcome).
+    var varies: Bool {
+        onActivate.contains { s in
+            if s.afterUpTo != nil { return true }
+            if case .completeEither = s.action { return true }
+            return false
+        }
     }
 }
 
