@@ -8,13 +8,16 @@ import Foundation
 /// manner of Microsoft Coyote, AWS Shuttle and loom: each schedule is a fresh run that follows a
 /// prefix of choices and then takes the first option, depth first, with
 ///
-/// - **partial-order reduction** (sleep sets, Godefroid 1996): two actions due at the same
-///   instant whose ``Footprints`` are disjoint commute, so once one order was tried the other
-///   is not;
+/// - **partial-order reduction** (sleep sets, Godefroid 1996): two actions whose footprints
+///   (what each can reach, worked out from the declaration) are disjoint commute when due at the
+///   same instant, or when the earlier one is timeless, so once one order was tried the other is
+///   not; an action that commutes with everything the scenario can do runs at once, its range
+///   taken at its start (a persistent set of one);
 /// - **state hashing**: at each choice point the engine's observable state is hashed (every
 ///   event so far, projected onto the boards, barriers and dispatch it touches, so orders of
 ///   independent events hash alike; the pending actions with their times; the clock); a state
-///   already explored with no more actions asleep is not explored again.
+///   already explored with no more actions asleep is not explored again. A run that shares
+///   its prefix with the run before starts from what that run made of the prefix's events.
 ///
 /// The tree is cut into subtrees explored on every core, each with its own state table, so the
 /// result does not depend on thread timing (unless a bound stops the search).
