@@ -164,13 +164,19 @@ struct ExploreTests {
         let seen = Seen()
         var o = Explorer.Options()
         o.timeBudget = 1.5
-        o.progress = { p in seen.lock.withLock { seen.reports.append(p) } }
+        o.progress = { p in
+            seen.lock.lock()
+            seen.reports.append(p)
+            seen.lock.unlock()
+        }
         let start = Date()
         let r = Explorer.explore(s, options: o)
         #expect(Date().timeIntervalSince(start) < 20)
         #expect(r.boundHit == "time-budget" || r.boundHit == "max-schedules")
         #expect(r.schedules > 0)
-        let reports = seen.lock.withLock { seen.reports }
+        seen.lock.lock()
+        let reports = seen.reports
+        seen.lock.unlock()
         #expect(!reports.isEmpty)
         #expect(reports.map(\.schedules) == reports.map(\.schedules).sorted())
         #expect((reports.last?.schedules ?? .max) <= r.schedules)
