@@ -80,11 +80,11 @@ public enum Pipeline {
         guard n.boundHit == nil else { return }
         // Fresh barriers are numbered in the order runs start, which differs between schedules.
         func keys(_ r: Explorer.Report) -> Set<String> {
-            Set(r.failures.map { key in
+            Set(r.failures.map { failure in
                 // `#` and the digits after it become `#` (no Regex: it needs macOS 13).
                 var out = ""
                 var afterHash = false
-                for c in key {
+                for c in failure.key {
                     if afterHash, c.isASCII, c.isNumber { continue }
                     afterHash = c == "#"
                     out.append(c)
