@@ -236,8 +236,8 @@ public final class BoardyRuntime {
 
     /// Schedules `action` after `delay`, tagged for an explorer when `tag` gives one (on a
     /// ``VirtualScheduler``); it runs with the current cause.
-    public func scheduleTraced(after delay: TraceDuration, tag: @autoclosure () -> ScheduleTag?, _ action: @escaping () -> Void) {
-        guard let virtual = scheduler as? VirtualScheduler, let tag = tag() else { return schedule(after: delay, action) }
+    public func scheduleTraced(after delay: TraceDuration, tag: ScheduleTag?, _ action: @escaping () -> Void) {
+        guard let virtual = scheduler as? VirtualScheduler, let tag else { return schedule(after: delay, action) }
         let cause = currentCause
         virtual.schedule(after: delay, tag: tag) { self.withCause(cause) { action() } }
     }

@@ -80,9 +80,10 @@ public final class ScheduleTag: Sendable, CustomStringConvertible {
     public var description: String { label }
 }
 
-/// One of the actions that may run next on a ``VirtualScheduler`` with ranged actions pending.
+/// A pending action of a ``VirtualScheduler`` as a chooser sees it: one of those that may run
+/// next, or (``VirtualScheduler/pendingActions``) any still waiting.
 public struct ScheduleCandidate: Sendable {
-    /// The earliest time it can run now.
+    /// The earliest time it can run now (for a pending ranged action, the start of its range).
     public var time: TraceTime
     /// The latest time it can run without passing an action that must run first (its own
     /// time for an action due at a fixed time).
@@ -123,18 +124,4 @@ extension ScheduleChooser {
     public func willRun(_ action: ScheduleCandidate) {}
     public func fixesTime(of tag: ScheduleTag) -> Bool { false }
     public func runsAtOnce(_ tag: ScheduleTag, at time: TraceTime) -> Bool { false }
-}
-
-/// A pending action as an explorer sees it: its tag, due time (or range) and scheduling order.
-public struct PendingAction: Sendable {
-    /// Its tag, if any.
-    public var tag: ScheduleTag?
-    /// When it is due, or the start of its range.
-    public var time: TraceTime
-    /// The end of its range (its due time when it is not ranged).
-    public var latest: TraceTime
-    /// Whether it is ranged.
-    public var isRanged: Bool
-    /// Its place in scheduling order.
-    public var order: UInt64
 }

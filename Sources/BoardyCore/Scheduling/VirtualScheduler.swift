@@ -36,10 +36,7 @@ public final class VirtualScheduler: Scheduler {
     /// Schedules `action` after `delay`; a negative delay means now (after what is already due).
     @discardableResult
     public func schedule(after delay: TraceDuration, _ action: @escaping () -> Void) -> ScheduledAction {
-        let token = ScheduledAction()
-        queue.insert(ScheduledEntry(time: (now + TraceTime(microseconds: max(0, delay.microseconds))).microseconds, order: nextOrder, token: token, action: action))
-        nextOrder &+= 1
-        return token
+        schedule(after: delay, tag: nil, action)
     }
 
     /// Schedules `action` after `delay`, tagged with what it is (for an explorer).
@@ -68,16 +65,19 @@ public final class VirtualScheduler: Scheduler {
         return token
     }
 
-    /// Every action still pending, fixed or ranged, in scheduling order within each time.
-    public var pendingActions: [PendingAction] {
-        var out: [PendingAction] = []
+    /// Every action still pending, fixed or ranged, in the order they would run without a
+    /// chooser (`time` is a ranged action's start).
+    public var pendingActions: [ScheduleCandidate] {
+        var out: [ScheduleCandidate] = []
         for e in queue.unordered where !e.token.isCancelled {
-            out.append(PendingAction(tag: e.tag, time: TraceTime(microseconds: e.time), latest: TraceTime(microseconds: e.time), isRanged: false, order: e.order))
+            let t = TraceTime(microseconds: e.time)
+            out.append(ScheduleCandidate(time: t, latest: t, isRanged: false, tag: e.tag, order: e.order))
         }
         for r in ranged where !r.entry.token.isCancelled {
             out.append(
-                PendingAction(
-                    tag: r.entry.tag, time: TraceTime(microseconds: r.entry.time), latest: TraceTime(microseconds: r.latest), isRanged: true, order: r.entry.order))
+                ScheduleCandidate(
+                    time: TraceTime(microseconds: r.entry.time), latest: TraceTime(microseconds: r.latest), isRanged: true, tag: r.entry.tag,
+                    order: r.entry.order))
         }
         out.sort { ($0.time, $0.order) < ($1.time, $1.order) }
         return out

@@ -134,7 +134,10 @@ final class RunChooser: ScheduleChooser {
     /// The state table of the subtree being explored (nil: no state hashing).
     let table: StateTable?
     let hasher: RunObserver
-    unowned(unsafe) var scheduler: VirtualScheduler!
+    /// The scheduler it chooses for, set once the run is built. Unowned: the scheduler holds
+    /// its chooser, and only calls it (so the chooser only reads this) while it is alive; a
+    /// strong reference would make a cycle that outlives the run.
+    unowned var scheduler: VirtualScheduler!
 
     private(set) var points: [(options: Int, chosen: Int)] = []
     /// The folded state at each choice point: the first ones inherited from the run before
@@ -336,7 +339,9 @@ final class RunObserver: TraceObserver, @unchecked Sendable {
     let loopsExpected: Bool
     let stuckExpected: Bool
     private(set) var events = 0
-    var failures: [(key: String, kind: String, message: String)] = []
+    /// A failure a run shows: its key (what makes it distinct), kind and message.
+    typealias Finding = (key: String, kind: String, message: String)
+    var failures: [Finding] = []
     /// The folded histories, by resource: each with the hash of the resource's name (taken
     /// once) and of its history so far.
     struct Fold {
@@ -357,7 +362,7 @@ final class RunObserver: TraceObserver, @unchecked Sendable {
     struct Snapshot {
         var fold: Fold
         var expectations: ExpectationRecorder.State
-        var failures: [(key: String, kind: String, message: String)]
+        var failures: [Finding]
     }
 
     var snapshot: Snapshot {
@@ -452,7 +457,7 @@ final class RunObserver: TraceObserver, @unchecked Sendable {
 
     /// The state: the resources' histories (in any order of resources), the pending actions in
     /// the order they will run, the clock.
-    func stateHash(pending: [PendingAction], now: TraceTime) -> Int {
+    func stateHash(pending: [ScheduleCandidate], now: TraceTime) -> Int {
         // Each resource's history, summed so the order of resources does not matter.
         var sum = 0
         // splitmix64's finaliser: a resource's name and history mixed into one word.
@@ -479,7 +484,7 @@ final class RunObserver: TraceObserver, @unchecked Sendable {
     }
 
     /// Every failure the run shows: what the engine recorded, then the expectations that fail.
-    func allFailures(_ scenario: Scenario) -> [(key: String, kind: String, message: String)] {
+    func allFailures(_ scenario: Scenario) -> [Finding] {
         var out = failures
         for (i, r) in expectations.results().enumerated() where !r.passed {
             // `loop: false` and `stuck: false` are what is checked above anyway (each loop and
@@ -544,7 +549,7 @@ final class Search: @unchecked Sendable {
         var pruned: Int
         var newStates: Int
         var events: Int
-        var failures: [(key: String, kind: String, message: String)]
+        var failures: [RunObserver.Finding]
         var folds: [RunObserver.Snapshot]
         var fixed: Set<String>
     }

@@ -138,15 +138,7 @@ extension Scenario {
     /// Whether anything in the scenario may vary: a ranged delay or stimulus time, or an
     /// outcome left open. Without any, it has exactly one schedule.
     public var hasVariation: Bool {
-        func varies(_ boards: [BoardSpec]) -> Bool {
-            boards.contains { b in
-                b.onActivate.contains { s in
-                    if s.afterUpTo != nil { return true }
-                    if case .completeEither = s.action { return true }
-                    return false
-                } || varies(b.boards)
-            }
-        }
+        func varies(_ boards: [BoardSpec]) -> Bool { boards.contains { $0.varies || varies($0.boards) } }
         return script.contains { $0.atUpTo != nil } || varies(boards) || roots.contains { varies($0.boards) }
     }
 }
