@@ -160,7 +160,7 @@ final class Extractor: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        let name = node.name.text
+        let name = node.name.text.trimmingBackticks
         let key = "F:" + (currentType.map { $0 + "." } ?? "") + name
         enterFunction(key: key, name: name, params: node.signature.parameterClause.parameters, node: node, modifiers: node.modifiers, attributes: node.attributes, body: node.body)
         // A ModuleBuilderPlugin's build(with:…) makes the plugin's board for its identifier.
@@ -216,7 +216,7 @@ final class Extractor: SyntaxVisitor {
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         let pub = isPublic(node.modifiers)
         for b in node.bindings {
-            guard let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            guard let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text.trimmingBackticks else { continue }
             if let value = b.initializer?.value {
                 let s = sym(value)
                 if !scopes.isEmpty {
@@ -345,6 +345,29 @@ final class Extractor: SyntaxVisitor {
         if pushedBlocks.remove(node.id) != nil { handlers.removeLast() }
     }
 
+    // `guard let target = pendingTarget` / `if let x = y`: the name stands for the value.
+    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+        if !scopes.isEmpty, let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value {
+            scopes[scopes.count - 1][name] = sym(value)
+        }
+        return .visitChildren
+    }
+
+    // `x = value` / `self.x = value` in a type's code: the stored property `x` may hold `value`.
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let els = Array(node.elements)
+        guard els.count == 3, els[1].is(AssignmentExprSyntax.self), let type = currentType, !functions.isEmpty else { return .visitChildren }
+        var name: String?
+        if let r = els[0].as(DeclReferenceExprSyntax.self) {
+            let n = r.baseName.text
+            if !scopes.contains(where: { $0[n] != nil }), !(functions.last?.params.contains(n) ?? false), !closureParams.contains(where: { $0.contains(n) }) { name = n }
+        } else if let m = els[0].as(MemberAccessExprSyntax.self), m.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
+            name = m.declName.baseName.text
+        }
+        if let name { facts.assignments.append(AssignFact(owner: type, name: name, value: sym(els[2]), owners: chain, line: line(node))) }
+        return .visitChildren
+    }
+
     // `for id in [a, b]`: the loop variable is each element.
     override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
         scopes.append([:])
@@ -453,8 +476,17 @@ final class Extractor: SyntaxVisitor {
         case "addTarget" where Self.handlerBases.contains(baseMember ?? ""), "handle" where Self.handlerBases.contains(baseMember ?? ""):
             let i = record(.flowHandler, target: destination, node: at)
             if let d = destination { assignHandler(node, HandlerCtx(sources: [d], matchType: nil, outputCase: nil, handlerFact: i)) }
-        case "bind" where baseMember == "flow" || baseMember == "completion":
+        case "bind" where baseMember == "flow" || baseMember == "completion", "sendOutput" where baseMember == "flow":
+            // `flow.bind(to: bus)`, `flow.sendOutput(through: self)`: the board handles the outputs.
             _ = record(.flowBind, target: destination, node: at)
+        case "activate" where baseMember == "flow":
+            // `ioA().flow.activate(motherboard.ioB().activation)`: A's outputs activate B.
+            let i = record(.flowBind, target: destination, node: at)
+            if let d = destination, var next = args.first?.value {
+                if case .member(let b?, "activation") = next { next = b }
+                facts.calls.append(CallFact(kind: .activate, target: next, owners: chain, handler: HandlerCtx(sources: [d], matchType: nil, outputCase: nil, handlerFact: i),
+                                            serviceCases: serviceCases, cases: [], inGatewayFlows: false, line: line(at)))
+            }
         case "registerGuaranteedFlow", "registerGeneralFlow", "registerFlow":
             var sources: [Sym] = []
             var collecting = false
@@ -491,7 +523,7 @@ final class Extractor: SyntaxVisitor {
             _ = record(.complete, target: nil, node: at)
         case "sendOutput", "sendToMotherboard":
             _ = record(.sendOutput, target: nil, node: at)
-        case "nextToBoard", "continueBoard":
+        case "nextToBoard", "continueBoard", "activateBoard":
             if let first = args.first { _ = record(.activate, target: .call(.name("__input"), [first]), node: at) }
         case "install":
             guard let first = node.arguments.first, first.label?.text == "gatewayBarrier" else { break }
@@ -530,6 +562,7 @@ final class Extractor: SyntaxVisitor {
 
         // Constructions and factory calls: what makers make.
         if let first = name.first, first.isUppercase || (member?.base.map { $0.trimmedDescription.first?.isUppercase ?? false } ?? false) {
+            if first.isUppercase, let owner = owners.last { facts.constructedIn[owner, default: []].insert(name) }
             if let owner = owners.last, !owner.hasPrefix("T:") {
                 facts.makes.append(MakeFact(owner: owner, callee: sym(callee), serviceCases: serviceCases, line: line(node)))
             }

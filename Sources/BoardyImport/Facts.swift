@@ -171,6 +171,18 @@ struct UserCallFact: Sendable {
     var line: Int
 }
 
+/// A stored property set in a type's code (`pendingTarget = input`): the property's value is
+/// whatever is assigned to it, wherever that is.
+struct AssignFact: Sendable {
+    /// The type whose property it is.
+    var owner: String
+    var name: String
+    var value: Sym
+    /// The code that assigns it (its parameters resolve there).
+    var owners: OwnerChain
+    var line: Int
+}
+
 /// Everything the import keeps of one file.
 struct FileFacts: Sendable {
     var path: String
@@ -184,6 +196,9 @@ struct FileFacts: Sendable {
     var makes: [MakeFact] = []
     var calls: [CallFact] = []
     var userCalls: [UserCallFact] = []
+    var assignments: [AssignFact] = []
+    /// Types constructed in the code of each owner key (a board made by the app delegate).
+    var constructedIn: [String: Set<String>] = [:]
     /// Plugin constructions (`P(service: .x)`), by type name.
     var constructions: [(type: String, args: [SymArg], line: Int)] = []
     /// Every name the file refers to (to tell unused functions).

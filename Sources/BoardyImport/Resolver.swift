@@ -15,6 +15,13 @@ struct Resolver {
     private var calledFrom: [String: Set<OwnerChain>] = [:]
     private var referenced: Set<String> = []
     private var constructions: [String: [(args: [SymArg], file: Int, line: Int)]] = [:]
+    /// Stored properties' assignments, by `Type.name`.
+    private var assignments: [String: [(fact: AssignFact, file: Int)]] = [:]
+    /// Types the app delegate or launcher constructs (a root board it activates).
+    private var constructedByEntry = Set<String>()
+    /// What the activations of each board hand it (a `BoardInput`'s `input:`), for boards that
+    /// activate their own input later.
+    private var payloads: [String: [Bound]] = [:]
 
     /// Owner key → the boards whose code it is.
     private var bindings: [String: [String]] = [:]
@@ -60,12 +67,27 @@ struct Resolver {
             calledFrom.merge(f.calledFrom) { $0.union($1) }
         }
         for (i, f) in files.enumerated() {
+            for a in f.assignments { assignments[a.owner + "." + a.name, default: []].append((a, i)) }
             for u in f.userCalls { userCalls[u.name, default: []].append((u, i)) }
             for c in f.constructions { constructions[c.type, default: []].append((c.args, i, c.line)) }
         }
     }
 
     // MARK: Context
+
+    /// Marks the types the app delegate or a launcher constructs.
+    private mutating func findEntryConstructions() {
+        for f in files {
+            for (owner, made) in f.constructedIn {
+                var t: String?
+                if owner.hasPrefix("T:") { t = String(owner.dropFirst(2)) } else if owner.hasPrefix("F:"), let dot = owner.lastIndex(of: ".") {
+                    t = String(owner[owner.index(owner.startIndex, offsetBy: 2)..<dot])
+                }
+                guard let t, types[t]?.isEntry == true || isLauncher(t) else { continue }
+                constructedByEntry.formUnion(made.map { resolveType($0) })
+            }
+        }
+    }
 
     private struct Ctx {
         var file: Int
@@ -74,8 +96,28 @@ struct Resolver {
         /// The plugin instance's service case and its arguments, when evaluating in a plugin.
         var plugin: String?
         var pluginID: [String]?
-        var bindings: [String: Sym] = [:]
+        /// Names bound to values, each evaluated where it was written (a helper's parameter
+        /// bound to its caller's argument).
+        var bindings: [String: Bound] = [:]
         var depth = 0
+    }
+
+    /// A value with the context it is evaluated in.
+    private struct Bound {
+        var sym: Sym
+        var ctx: Ctx
+    }
+
+    /// One activation a value makes: its target and the input handed to it (a `BoardInput`'s
+    /// `input:`), kept symbolic for the target to forward.
+    private struct Activation {
+        var target: String
+        var payload: Bound?
+    }
+
+    private enum InputEval {
+        case values([Activation], note: String?)
+        case failed(String)
     }
 
     private func loc(_ file: Int, _ line: Int) -> SourceLocation { SourceLocation(file: files[file].path, line: line) }
@@ -108,7 +150,12 @@ struct Resolver {
             }
             return .values(results, note: note)
         case .name(let n):
-            if let b = ctx.bindings[n] { return evalString(b, ctx) }
+            if let b = ctx.bindings[n] { return evalString(b.sym, deeper(b.ctx, than: ctx)) }
+            if let a = assigned(n, ctx) {
+                var values: [String] = []
+                for b in a { if case .values(let vs, _) = evalString(b.sym, b.ctx) { values += vs } }
+                if !values.isEmpty { return .values(values.uniqued, note: nil) }
+            }
             if n == "identifier", let ids = ctx.pluginID { return .values(ids, note: nil) }
             return constant(n, owner: nil, ctx) ?? .failed("`\(n)` is computed at run time")
         case .member(nil, let n):
@@ -128,6 +175,9 @@ struct Resolver {
             let name = callee.lastName
             if name == "BoardID" || name == "init" || name == "String", let a = args.first { return evalString(a.value, ctx) }
             return .failed("`\(s.text)` is computed at run time")
+        case .param(_, _, let name) where ctx.bindings[name] != nil:
+            let b = ctx.bindings[name]!
+            return evalString(b.sym, deeper(b.ctx, than: ctx))
         case .param(let function, let index, let name):
             return throughCallers(function: function, index: index, name: name, ctx)
         case .oneOf(let xs):
@@ -207,8 +257,10 @@ struct Resolver {
         switch s {
         case .call(.name("__input"), let args):
             guard let a = args.first?.value else { break }
-            if case .call(_, let inner) = a, let t = inner.first(where: { $0.label == "target" || $0.label == "identifier" }) { return evalString(t.value, ctx) }
-            return evalDestination(a, ctx)
+            switch evalInput(a, ctx) {
+            case .values(let acts, let note): return .values(acts.map(\.target).uniqued, note: note)
+            case .failed(let why): return .failed(why)
+            }
         case .call(let callee, let args):
             if let t = args.first(where: { $0.label == "destinationID" || $0.label == "identifier" && callee.lastName?.hasSuffix("Destination") == true }) {
                 return evalString(t.value, ctx)
@@ -218,7 +270,7 @@ struct Resolver {
             }
         case .member(_, let n):
             if let props = properties[n] {
-                var candidates = props.filter { $0.fact.value != nil }
+                var candidates = props.filter { $0.fact.value != nil && $0.fact.owner != "BoardInput" }
                 let local = candidates.filter { $0.module == ctx.module }
                 if !local.isEmpty { candidates = local }
                 if let p = candidates.first, let v = p.fact.value {
@@ -226,7 +278,8 @@ struct Resolver {
                 }
             }
         case .name(let n):
-            if let props = properties[n], let p = props.first, let v = p.fact.value { return evalDestination(v, ctx) }
+            if let b = ctx.bindings[n] { return evalDestination(b.sym, deeper(b.ctx, than: ctx)) }
+            if let props = properties[n]?.filter({ $0.fact.owner != "BoardInput" }), let p = props.first, let v = p.fact.value { return evalDestination(v, ctx) }
         default: break
         }
         return evalString(s, ctx)
@@ -254,7 +307,7 @@ struct Resolver {
             } else if let r = fn.returns {
                 // A helper that forwards to another (`ioLogin()` calling `ioLogin(.pubLogin)`).
                 var c = Ctx(file: ctx.file, module: h.module, owners: [], depth: ctx.depth + 1)
-                if let i = idParam, let d = fn.params[i].defaultValue { c.bindings[fn.params[i].name] = d }
+                if let i = idParam, let d = fn.params[i].defaultValue { c.bindings[fn.params[i].name] = Bound(sym: d, ctx: c) }
                 result = evalDestination(r, c)
             } else {
                 continue
@@ -268,6 +321,156 @@ struct Resolver {
         }
         if values.count > 1, helpers.count > 1 { return .failed("`\(name)` is declared \(helpers.count) times with different boards (\(values.joined(separator: ", ")))") }
         return values.isEmpty ? .failed("`\(name)(…)` names no board that can be found") : .values(values, note: note)
+    }
+
+    // MARK: Activation values
+
+    /// `ctx` of a bound value, at least as deep as the evaluation that reads it (no cycle runs
+    /// forever).
+    private func deeper(_ bound: Ctx, than ctx: Ctx) -> Ctx {
+        var c = bound
+        c.depth = max(c.depth, ctx.depth) + 1
+        return c
+    }
+
+    /// The values assigned to the stored property `name` of the type whose code `ctx` is.
+    private func assigned(_ name: String, _ ctx: Ctx) -> [Bound]? {
+        guard let t = ctx.owners.first(where: { $0.hasPrefix("T:") }), let list = assignments[String(t.dropFirst(2)) + "." + name], !list.isEmpty else { return nil }
+        return list.map { a in
+            var c = Ctx(file: a.file, module: files[a.file].module, owners: a.fact.owners)
+            c.depth = ctx.depth + 1
+            return Bound(sym: a.fact.value, ctx: c)
+        }
+    }
+
+    /// Whether `base` names `BoardInput` (an implicit member in an activation is one of its
+    /// static helpers).
+    private func isBoardInputBase(_ base: Sym?) -> Bool {
+        guard let base else { return true }
+        if case .name(let n) = base { return resolveType(n) == "BoardInput" }
+        return false
+    }
+
+    private func isBoardInputInit(_ callee: Sym) -> Bool {
+        switch callee {
+        case .name(let n): return resolveType(n) == "BoardInput"
+        case .member(let b?, "init"): return isBoardInputBase(b)
+        default: return false
+        }
+    }
+
+    /// A static helper of `BoardInput` named `name`, the caller's module's first.
+    private func inputHelper(_ name: String, _ ctx: Ctx) -> (fact: FuncFact, module: String?)? {
+        let all = (functions[name] ?? []).filter { $0.fact.owner == "BoardInput" && $0.fact.returns != nil }
+        return all.first { $0.module == ctx.module } ?? all.first { $0.fact.isPublic } ?? all.first
+    }
+
+    private func inputProperty(_ name: String, _ ctx: Ctx) -> (fact: PropFact, module: String?)? {
+        let all = (properties[name] ?? []).filter { $0.fact.owner == "BoardInput" && $0.fact.value != nil }
+        return all.first { $0.module == ctx.module } ?? all.first { $0.fact.isPublic } ?? all.first
+    }
+
+    /// A call's arguments bound to the function's parameters (defaults where left out).
+    private func bind(_ fn: FuncFact, module: String?, _ args: [SymArg], _ ctx: Ctx) -> [String: Bound] {
+        var out: [String: Bound] = [:]
+        let unlabeled = args.filter { $0.label == nil }
+        var positional = 0
+        for p in fn.params {
+            var arg: Sym?
+            if p.label == "_" {
+                if positional < unlabeled.count { arg = unlabeled[positional].value }
+                positional += 1
+            } else {
+                arg = args.first(where: { $0.label == p.label })?.value
+            }
+            if let arg { out[p.name] = Bound(sym: arg, ctx: ctx) } else if let d = p.defaultValue {
+                out[p.name] = Bound(sym: d, ctx: Ctx(file: ctx.file, module: module, owners: [], depth: ctx.depth))
+            }
+        }
+        return out
+    }
+
+    /// The activations a value handed to `nextToBoard`, `continueBoard` or `activateBoard`
+    /// makes: a `BoardInput(target:input:)` built in place or by a static helper, an id, a
+    /// destination, or an input the board received and forwards.
+    private func evalInput(_ s: Sym, _ ctx: Ctx) -> InputEval {
+        guard ctx.depth < 20 else { return .failed("`\(s.text)` is defined through too many steps") }
+        var ctx = ctx
+        ctx.depth += 1
+        func union(_ bounds: [Bound], why: String) -> InputEval {
+            var acts: [Activation] = []
+            var note: String?
+            var failure: String?
+            for b in bounds {
+                switch evalInput(b.sym, deeper(b.ctx, than: ctx)) {
+                case .values(let vs, let n):
+                    note = note ?? n
+                    for v in vs where !acts.contains(where: { $0.target == v.target && $0.payload?.sym == v.payload?.sym }) { acts.append(v) }
+                case .failed(let w): failure = failure ?? w
+                }
+            }
+            if acts.isEmpty { return .failed(failure ?? why) }
+            return .values(acts, note: note)
+        }
+        switch s {
+        case .call(let callee, let args) where isBoardInputInit(callee) || (args.count == 1 && callee == .member(nil, "target")):
+            guard let t = args.first(where: { $0.label == "target" }) ?? args.first(where: { $0.label == nil }) else { break }
+            let payload = args.first(where: { $0.label == "input" }).map { Bound(sym: $0.value, ctx: ctx) }
+            switch evalString(t.value, ctx) {
+            case .values(let vs, let n): return .values(vs.map { Activation(target: $0, payload: payload) }, note: n)
+            case .failed(let why): return .failed(why)
+            }
+        case .call(.member(let base, let n), let args) where isBoardInputBase(base):
+            guard let h = inputHelper(n, ctx), let r = h.fact.returns else { break }
+            var c = Ctx(file: ctx.file, module: h.module, owners: [], depth: ctx.depth)
+            c.bindings = bind(h.fact, module: h.module, args, ctx)
+            return evalInput(r, c)
+        case .member(let base, let n) where isBoardInputBase(base):
+            if let p = inputProperty(n, ctx), let v = p.fact.value {
+                return evalInput(v, Ctx(file: ctx.file, module: p.module, owners: [], depth: ctx.depth))
+            }
+        case .name(let n):
+            if let b = ctx.bindings[n] { return union([b], why: "`\(n)` is computed at run time") }
+            if let a = assigned(n, ctx) { return union(a, why: "`\(n)` is set to values computed at run time") }
+        case .param(_, _, let name) where ctx.bindings[name] != nil:
+            return union([ctx.bindings[name]!], why: "`\(name)` is computed at run time")
+        case .param(let function, _, let name) where functionsByKey[function]?.name == "activate":
+            // The board's own input: whatever its activations hand it.
+            let boards = runners(ctx.owners).boards
+            let handed = boards.flatMap { payloads[$0] ?? [] }
+            guard !handed.isEmpty else {
+                return .failed("`\(name)` is the input of \(boards.isEmpty ? "a board no producer registers" : boards.joined(separator: ", ")), and no activation of it hands it a BoardInput")
+            }
+            if case .values(let acts, _) = union(handed, why: "") { return .values(acts, note: "the input its callers hand it") }
+            return union(handed, why: "`\(name)` is the input of \(boards.joined(separator: ", ")), computed at run time")
+        default: break
+        }
+        switch evalDestination(s, ctx) {
+        case .values(let vs, let n): return .values(vs.map { Activation(target: $0, payload: nil) }, note: n)
+        case .failed(let why): return .failed(why)
+        }
+    }
+
+    /// Fills `payloads`: what every activation hands its target, repeated while forwarding
+    /// reveals more (a board that forwards its input to a board that forwards it again).
+    private mutating func collectPayloads() {
+        for _ in 0..<4 {
+            var found: [String: [Bound]] = [:]
+            var keys = Set<String>()
+            for (fi, f) in files.enumerated() {
+                for c in f.calls {
+                    guard case .activate = c.kind, case .call(.name("__input"), let args)? = c.target, let a = args.first?.value, used(c.owners) else { continue }
+                    guard case .values(let acts, _) = evalInput(a, Ctx(file: fi, module: f.module, owners: c.owners)) else { continue }
+                    for act in acts {
+                        guard let p = act.payload, keys.insert("\(act.target)|\(p.ctx.file)|\(c.line)|\(p.sym.text)").inserted else { continue }
+                        found[act.target, default: []].append(p)
+                    }
+                }
+            }
+            let before = payloads.values.reduce(0) { $0 + $1.count }
+            payloads = found
+            if found.values.reduce(0, { $0 + $1.count }) == before { break }
+        }
     }
 
     // MARK: Types
@@ -327,7 +530,14 @@ struct Resolver {
         var out: [(service: String?, ids: [String], source: SourceLocation?)] = []
         // The enum whose `identifier` maps cases to ids (the plugin's ServiceType).
         func serviceTable() -> (cases: [String], table: PropFact?) {
-            let idProps = (properties["identifier"] ?? []).map(\.fact).filter { !$0.cases.isEmpty }
+            let allIDProps = (properties["identifier"] ?? []).map(\.fact).filter { !$0.cases.isEmpty }
+            // `var identifier: BoardID { switch service { case let .x(id): return id } }` on the
+            // plugin itself: the cases are its nested ServiceType's.
+            if let prop = allIDProps.first(where: { $0.owner == p }) {
+                let nested = types.values.filter { $0.kind == "enum" && $0.name.hasPrefix(p + ".") }.sorted { $0.name < $1.name }.flatMap(\.cases)
+                return (nested.isEmpty ? prop.cases.flatMap(\.names).filter { $0 != "default:" } : nested, prop)
+            }
+            let idProps = allIDProps
                 .sorted { ($0.owner?.hasPrefix(p + ".") ?? false) && !($1.owner?.hasPrefix(p + ".") ?? false) }
             for prop in idProps where prop.owner?.hasPrefix(p + ".") ?? false || !idProps.contains(where: { $0.owner?.hasPrefix(p + ".") ?? false }) {
                 if let owner = prop.owner, let t = types[owner], t.kind == "enum" { return (t.cases, prop) }
@@ -338,7 +548,8 @@ struct Resolver {
         func idsFor(_ caseName: String, args: [SymArg], file: Int) -> [String] {
             guard let table, let row = table.cases.first(where: { $0.names.contains(caseName) }) else { return [] }
             var ctx = Ctx(file: file, module: files[file].module, owners: [])
-            for (i, b) in row.bindings.enumerated() where i < args.count { ctx.bindings[b] = args[i].value }
+            let at = Ctx(file: file, module: files[file].module, owners: [])
+            for (i, b) in row.bindings.enumerated() where i < args.count { ctx.bindings[b] = Bound(sym: args[i].value, ctx: at) }
             if case .values(let vs, _) = evalString(row.value, ctx) { return vs }
             return []
         }
@@ -413,7 +624,10 @@ struct Resolver {
         // Code in a board class that no registration binds is an unregistered board's: nobody
         // runs it. Framework methods (activate, init…) are called by Boardy, not by callers we
         // could follow.
-        if chain.contains(where: { $0.hasPrefix("T:") && kindOf(String($0.dropFirst(2))) != nil }) { return ([], false) }
+        if let t = chain.first(where: { $0.hasPrefix("T:") && kindOf(String($0.dropFirst(2))) != nil }) {
+            // A root board the app delegate makes and activates itself starts the app.
+            return ([], constructedByEntry.contains(String(t.dropFirst(2))))
+        }
         guard depth < 4, let fnKey = chain.first(where: { $0.hasPrefix("F:") }), let fn = functionsByKey[fnKey],
               !Self.frameworkEntry.contains(fn.name) else { return ([], false) }
         var out: [String] = []
@@ -429,6 +643,7 @@ struct Resolver {
     // MARK: Boards
 
     mutating func resolveBoards() {
+        findEntryConstructions()
         var regs: [(reg: RegFact, file: Int)] = []
         for (i, f) in files.enumerated() { for r in f.registrations { regs.append((r, i)) } }
         var reported = Set<SourceLocation>()
@@ -499,6 +714,7 @@ struct Resolver {
     // MARK: Edges
 
     mutating func resolveEdges() {
+        collectPayloads()
         var gatewayDefs: [Int: (gates: [String], file: Int)] = [:]
         var installs: [(fact: CallFact, file: Int)] = []
         var broadcasts: [Broadcast] = []
@@ -517,7 +733,8 @@ struct Resolver {
         for f in files {
             for c in f.calls {
                 guard case .broadcast(let type) = c.kind, used(c.owners) else { continue }
-                for b in runners(c.owners).boards { broadcasts.append(Broadcast(board: b, type: type ?? boardAlias(b, "FlowActionType"), action: c.target?.lastName)) }
+                let t = type ?? actionType(of: c.target)
+                for b in runners(c.owners).boards { broadcasts.append(Broadcast(board: b, type: t ?? boardAlias(b, "FlowActionType"), action: c.target?.lastName)) }
             }
         }
 
@@ -676,6 +893,18 @@ struct Resolver {
         return nil
     }
 
+    /// The type of an action written as an implicit member (`.webReturn`): the parameter type
+    /// of the app's own `broadcastAction(_:)` wrapper when there is one, else the one enum that
+    /// declares that case.
+    private func actionType(of target: Sym?) -> String? {
+        guard case .member(nil, let name)? = target else { return nil }
+        let wrappers = (functions["broadcastAction"] ?? []) + (functions["sendFlowAction"] ?? []) + (functions["sendAction"] ?? [])
+        let typed = Set(wrappers.compactMap { $0.fact.params.first.map { resolveType($0.type) } }.filter { t in types[t]?.cases.contains(name) ?? false })
+        if typed.count == 1 { return typed.first }
+        let declaring = Set(types.values.filter { $0.kind == "enum" && $0.cases.contains(name) }.map(\.name))
+        return declaring.count == 1 ? declaring.first : nil
+    }
+
     /// A `broadcastAction(…)`: the board, the action's type and case.
     private struct Broadcast {
         var board: String
@@ -699,5 +928,13 @@ struct Resolver {
     /// The boards, in a stable order: module, parent, id.
     var sortedBoards: [ImportedBoard] {
         boards.values.sorted { ($0.module ?? "", $0.parent ?? "", $0.id) < ($1.module ?? "", $1.parent ?? "", $1.id) }
+    }
+}
+
+extension Array where Element: Hashable {
+    /// The elements in order, each once.
+    var uniqued: [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
     }
 }
