@@ -86,6 +86,7 @@ demo: deps
 ## python-deps: opentelemetry-proto from PyPI (with protobuf), which reads our OTLP export in the tests.
 python-deps:
 	@python3 -c "import opentelemetry.proto, google.protobuf" 2>/dev/null || { echo "otlp: installing opentelemetry-proto from PyPI"; python3 -m pip install --quiet opentelemetry-proto; }
+	@python3 -c "import sarif_pydantic" 2>/dev/null || { echo "sarif: installing sarif-pydantic from PyPI"; python3 -m pip install --quiet sarif-pydantic; }
 
 ## test: the whole test suite (Swift Testing), the OTLP export read by OpenTelemetry's own schema,
 ## then the documentation (which must build without a warning).
@@ -93,6 +94,7 @@ test: deps python-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	BOARDY_VIZ=$(BIN)/boardy-viz python3 -m unittest discover -s Tests/OTLP -v
+	BOARDY_VIZ=$(BIN)/boardy-viz python3 -m unittest discover -s Tests/SARIF -v
 	$(MAKE) docs
 
 ## docs: the DocC catalogs of Boardy, BoardyTrace, BoardyReplay and BoardyVizTesting (articles

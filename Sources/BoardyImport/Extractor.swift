@@ -67,6 +67,10 @@ final class Extractor: SyntaxVisitor {
         converter.location(for: node.positionAfterSkippingLeadingTrivia).line
     }
 
+    private func column(_ node: some SyntaxProtocol) -> Int {
+        converter.location(for: node.positionAfterSkippingLeadingTrivia).column
+    }
+
     /// `line:column`: two closures on one line are two makers.
     private func place(_ node: Syntax) -> String {
         let l = converter.location(for: node.positionAfterSkippingLeadingTrivia)
@@ -449,7 +453,7 @@ final class Extractor: SyntaxVisitor {
             facts.calls.append(CallFact(kind: .gatewayGate(def: def), target: target, owners: chain, handler: nil, serviceCases: serviceCases, cases: [], inGatewayFlows: false, line: line(node)))
             return facts.calls.count - 1
         }
-        facts.calls.append(CallFact(kind: kind, target: target, owners: chain, handler: h, serviceCases: serviceCases, cases: [], inGatewayFlows: gatewayFlowsDepth > 0, line: line(node)))
+        facts.calls.append(CallFact(kind: kind, target: target, owners: chain, handler: h, serviceCases: serviceCases, cases: [], inGatewayFlows: gatewayFlowsDepth > 0, line: line(node), column: column(node)))
         return facts.calls.count - 1
     }
 

@@ -160,6 +160,7 @@ struct CallFact: Sendable {
     /// Inside a gateway's `withFlowRegistration` (the proxy's own flows: no edges).
     var inGatewayFlows: Bool
     var line: Int
+    var column = 1
 }
 
 /// A call to a user function with arguments (for resolving parameters through callers).

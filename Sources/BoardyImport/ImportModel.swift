@@ -7,14 +7,31 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
     /// The line (1-based).
     public var line: Int
 
+    /// The column (1-based) where the call or registration starts; 1 when unknown. Not part of
+    /// equality or order: one place is one line.
+    public var column: Int = 1
+
     /// A location.
-    public init(file: String, line: Int) {
+    public init(file: String, line: Int, column: Int = 1) {
         self.file = file
         self.line = line
+        self.column = column
     }
 
     /// `file:line`.
     public var description: String { "\(file):\(line)" }
+
+    /// `file:line:column`, as compilers print a diagnostic's place.
+    public var compilerPlace: String { "\(file):\(line):\(column)" }
+
+    /// Same file and line.
+    public static func == (a: SourceLocation, b: SourceLocation) -> Bool { a.file == b.file && a.line == b.line }
+
+    /// Hashes file and line.
+    public func hash(into h: inout Hasher) {
+        h.combine(file)
+        h.combine(line)
+    }
 
     /// File order, then line order.
     public static func < (a: SourceLocation, b: SourceLocation) -> Bool { (a.file, a.line) < (b.file, b.line) }
@@ -35,6 +52,8 @@ public struct ImportedBoard: Sendable, Hashable {
     public var source: SourceLocation
     /// Overrides `shouldBypassGatewayBarrier` to return true (or is a kind that bypasses).
     public var bypassesGateway: Bool
+    /// Why it was found: its registration chain, one step a line (`import --explain`).
+    public var chain: [String] = []
 }
 
 /// A link between two boards, found in the code.
@@ -67,6 +86,8 @@ public struct ImportedEdge: Sendable, Hashable {
     /// For `activates`: made when `from` sends an output (in a handler of its outputs, or a flow
     /// step), not by `from`'s own code.
     public var byOutput = false
+    /// How it was found: from the call to its target, one step a line (`import --explain`).
+    public var chain: [String] = []
 }
 
 /// Something the import could not resolve statically: never guessed, never dropped.
@@ -75,6 +96,53 @@ public struct UnresolvedItem: Sendable, Hashable {
     public var source: SourceLocation
     /// Why.
     public var why: String
+
+    /// What a person could change in the code to make it resolvable.
+    public var fix: String {
+        if why.contains("in code no board runs") {
+            return "register the board whose code this is (a BoardRegistration, a producer's case or a plugin's registerBoard), or call this code from a registered board"
+        }
+        if why.contains("no producer of the app registers") { return "register that id in a producer the app installs, or correct its spelling" }
+        if why.contains("hands it a BoardInput") { return "activate the board with BoardInput(target:input:) whose input is a BoardInput built from a constant id" }
+        if why.contains("no constant") { return "declare the id as a constant in a target the import reads (`extension BoardID { static let x: BoardID = \"…\" }`)" }
+        if why.contains("declared with different values") || why.contains("declared") && why.contains("times") { return "give each id one declaration (or one helper), so the name means one board" }
+        if why.contains("too many") { return "name the id through fewer steps (a constant, or a helper that returns one)" }
+        return "pass a constant id (`.x` declared in `extension BoardID`), or a BoardInput or IO helper built from one, instead of a value computed at run time"
+    }
+}
+
+/// How much of an app's code the import understood: activation call sites (activations,
+/// barriers, gateway gates) resolved where they are written, resolved through callers (a
+/// parameter, or the input a board is handed), and unresolved.
+public struct ImportResolution: Sendable, Hashable {
+    /// The module (target); empty for the total.
+    public var module: String
+    /// Resolved from what is written at the call (constants, helpers, plugins).
+    public var direct = 0
+    /// Resolved through the function's callers or the inputs the board is handed.
+    public var throughCallers = 0
+    /// Not resolved (listed in ``ImportedApp/unresolved``).
+    public var unresolved = 0
+
+    /// A module's counts.
+    public init(module: String, direct: Int = 0, throughCallers: Int = 0, unresolved: Int = 0) {
+        self.module = module
+        self.direct = direct
+        self.throughCallers = throughCallers
+        self.unresolved = unresolved
+    }
+
+    /// All call sites counted.
+    public var total: Int { direct + throughCallers + unresolved }
+
+    /// The share resolved (either way), in percent; 100 when there is nothing to resolve.
+    public var percentResolved: Double { total == 0 ? 100 : Double(direct + throughCallers) * 100 / Double(total) }
+
+    /// `{"module", "direct", "throughCallers", "unresolved", "percentResolved"}`.
+    public var json: JSONValue {
+        ["module": .string(module), "direct": .int(Int64(direct)), "throughCallers": .int(Int64(throughCallers)),
+         "unresolved": .int(Int64(unresolved)), "percentResolved": .double((percentResolved * 10).rounded() / 10)]
+    }
 }
 
 /// A warning about the sources (a syntax error, a file that is not UTF-8 or too large, a target
@@ -116,6 +184,17 @@ public struct ImportedApp: Sendable {
     public var filesSkipped: Int
     /// Gates (barrier or gateway) whose code has no reachable `complete` or resolving output.
     public var gatesWithoutCompletion: [ImportedBoard]
+    /// Activation call sites resolved and unresolved, per module (by name).
+    public var resolution: [ImportResolution] = []
+
+    /// The counts over every module.
+    public var totalResolution: ImportResolution {
+        resolution.reduce(into: ImportResolution(module: "")) { t, r in
+            t.direct += r.direct
+            t.throughCallers += r.throughCallers
+            t.unresolved += r.unresolved
+        }
+    }
 
     /// The model as JSON: `{"boards", "edges", "unresolved"}` (contract §3), plus `entries` and
     /// `warnings`.
@@ -136,9 +215,10 @@ public struct ImportedApp: Sendable {
         }
         return [
             "boards": .array(b), "edges": .array(e),
-            "unresolved": .array(unresolved.map { ["source": src($0.source), "why": .string($0.why)] }),
+            "unresolved": .array(unresolved.map { ["source": src($0.source), "why": .string($0.why), "fix": .string($0.fix)] }),
             "entries": .array(entries.map { ["board": .string($0.board), "source": src($0.source)] }),
             "warnings": .array(warnings.map { ["source": src($0.source), "message": .string($0.message)] }),
+            "resolution": ["total": totalResolution.json, "modules": .array(resolution.map(\.json))],
         ]
     }
 }

@@ -120,7 +120,7 @@ struct Resolver {
         case failed(String)
     }
 
-    private func loc(_ file: Int, _ line: Int) -> SourceLocation { SourceLocation(file: files[file].path, line: line) }
+    private func loc(_ file: Int, _ line: Int, _ column: Int = 1) -> SourceLocation { SourceLocation(file: files[file].path, line: line, column: column) }
 
     private enum Eval {
         case values([String], note: String?)
@@ -693,7 +693,15 @@ struct Resolver {
                         let bypass = kind != "board" && kind != "continuous" || keys.contains { k in
                             functionsByKey[k.replacingOccurrences(of: "T:", with: "F:") + ".shouldBypassGatewayBarrier"]?.returns?.text == "true"
                         }
-                        newBoards[id] = ImportedBoard(id: id, kind: kind, module: files[fi].module, parent: parent == id ? nil : parent, source: src, bypassesGateway: bypass)
+                        var chain = ["registered at \(src) with id `\(reg.id.text)`"]
+                        if let plugin {
+                            chain.append("in plugin \(plugin)\(inst.service.map { ", service case .\($0)" } ?? "")\(inst.source.map { ", an instance made at \($0)" } ?? "")")
+                            chain.append("`identifier` of that instance is \"\(id)\"")
+                        }
+                        if let parent, parent != id { chain.append("in the inner producer of \(parent)") }
+                        let madeTypes = keys.filter { $0.hasPrefix("T:") }.map { String($0.dropFirst(2)) }
+                        chain.append("made as \(madeTypes.first ?? "its registration's code") (\(kind))")
+                        newBoards[id] = ImportedBoard(id: id, kind: kind, module: files[fi].module, parent: parent == id ? nil : parent, source: src, bypassesGateway: bypass, chain: chain)
                         newOrder.append(id)
                     }
                 }
@@ -721,12 +729,20 @@ struct Resolver {
         var completes = Set<String>()
         var outputs = Set<String>()
 
-        func add(_ from: String, _ to: String, _ kind: ImportedEdge.Kind, on: String? = nil, _ src: SourceLocation, note: String? = nil, byOutput: Bool = false) {
+        func add(_ from: String, _ to: String, _ kind: ImportedEdge.Kind, on: String? = nil, _ src: SourceLocation, note: String? = nil, byOutput: Bool = false, chain: [String] = []) {
             guard boards[to] != nil else {
                 unresolved.append(UnresolvedItem(source: src, why: "\(kind.rawValue) `\(to)`, which no producer of the app registers"))
                 return
             }
-            edges.append(ImportedEdge(from: from, to: to, kind: kind, on: on, source: src, note: note, byOutput: byOutput))
+            edges.append(ImportedEdge(from: from, to: to, kind: kind, on: on, source: src, note: note, byOutput: byOutput, chain: chain))
+        }
+        /// Whose code a call is, in words.
+        func runnerWhy(_ c: CallFact, _ from: String) -> String {
+            if let h = c.handler { return h.sources.isEmpty ? "in a handler matched by type, of \(from)'s outputs" : "in a handler of \(from)'s outputs" }
+            guard let key = c.owners.first(where: { bindings[$0] != nil }) else { return "in code that \(from)'s code calls" }
+            if key.hasPrefix("T:") { return "in \(key.dropFirst(2)), the class \(from) is made of" }
+            if key.hasPrefix("F:") { return "in \(key.dropFirst(2)), which makes \(from)" }
+            return "in the code that makes \(from)"
         }
 
         // Broadcast actions first: type-matched handlers need them.
@@ -740,7 +756,7 @@ struct Resolver {
 
         for (fi, f) in files.enumerated() {
             for c in f.calls {
-                let src = loc(fi, c.line)
+                let src = loc(fi, c.line, c.column)
                 guard used(c.owners) else { continue }
                 let ctx = Ctx(file: fi, module: f.module, owners: c.owners)
                 let own = runners(c.owners)
@@ -766,7 +782,14 @@ struct Resolver {
                     case .values(let vs, let n): tos = vs; note = n
                     case .failed(let why):
                         unresolved.append(UnresolvedItem(source: src, why: "target depends on data: \(why)"))
+                        tally(f.module, .unresolved)
                         continue
+                    }
+                    let viaCallers = note.map { $0.contains("caller") } ?? false
+                    if !(froms.isEmpty && c.handler?.matchType != nil), !(froms.isEmpty && !(own.entry && c.handler == nil)) {
+                        tally(f.module, viaCallers ? .throughCallers : .direct)
+                    } else if !(froms.isEmpty && c.handler?.matchType != nil) {
+                        tally(f.module, .unresolved)
                     }
                     if case .gatewayGate(let def) = c.kind {
                         gatewayDefs[def, default: ([], fi)].gates += tos.filter { !(gatewayDefs[def]?.gates.contains($0) ?? false) }
@@ -786,7 +809,13 @@ struct Resolver {
                         }
                         continue
                     }
-                    for from in froms { for to in tos { add(from, to, .activates, on: c.handler?.outputCase, src, note: note ?? fromNote, byOutput: c.handler != nil) } }
+                    for from in froms {
+                        for to in tos {
+                            let chain = ["call at \(src): `\(target.text.replacingOccurrences(of: "__input", with: "activate"))`", "target \"\(to)\": \(note ?? "from what is written at the call")",
+                                         "runs as \(from): \(fromNote ?? runnerWhy(c, from))"]
+                            add(from, to, .activates, on: c.handler?.outputCase, src, note: note ?? fromNote, byOutput: c.handler != nil, chain: chain)
+                        }
+                    }
                 case .flowHandler, .flowBind:
                     if c.target == nil, let t = c.matchType {
                         // A general handler, matched by type: the boards whose output or
@@ -801,7 +830,8 @@ struct Resolver {
                     }
                     for h in handled {
                         for r in own.boards where r != h {
-                            if c.cases.isEmpty { add(h, r, .flow, src, note: note) } else { for k in c.cases { add(h, r, .flow, on: k, src, note: note) } }
+                            let chain = ["handler registered at \(src) for `\(target.text)`", "handled board \"\(h)\": \(note ?? "from what is written at the call")", "registered by \(r): \(runnerWhy(c, r))"]
+                            if c.cases.isEmpty { add(h, r, .flow, src, note: note, chain: chain) } else { for k in c.cases { add(h, r, .flow, on: k, src, note: note, chain: chain) } }
                         }
                     }
                 case .steps(let parts):
@@ -842,7 +872,7 @@ struct Resolver {
         }
         for (c, fi) in installs {
             guard case .gatewayInstall(let exempt, let forID, let def) = c.kind else { continue }
-            let src = loc(fi, c.line)
+            let src = loc(fi, c.line, c.column)
             let ctx = Ctx(file: fi, module: files[fi].module, owners: c.owners)
             var gs = def.flatMap { gatewayDefs[$0]?.gates } ?? []
             if gs.isEmpty { gs = gatewayGate }
@@ -884,6 +914,23 @@ struct Resolver {
     }
 
     private(set) var gatesWithoutCompletion: [ImportedBoard] = []
+
+    /// Activation call sites per module: resolved where written, resolved through callers (or
+    /// the inputs they hand a board), unresolved.
+    private(set) var resolution: [String: ImportResolution] = [:]
+
+    private enum Outcome { case direct, throughCallers, unresolved }
+
+    private mutating func tally(_ module: String?, _ o: Outcome) {
+        let m = module ?? ""
+        var r = resolution[m] ?? ImportResolution(module: m)
+        switch o {
+        case .direct: r.direct += 1
+        case .throughCallers: r.throughCallers += 1
+        case .unresolved: r.unresolved += 1
+        }
+        resolution[m] = r
+    }
 
     /// A board's `typealias OutputType = …` (or FlowActionType), through its class and superclasses.
     private func boardAlias(_ id: String, _ alias: String) -> String? {

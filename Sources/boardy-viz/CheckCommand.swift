@@ -27,22 +27,52 @@ struct CheckCommand: ParsableCommand {
             """)
 
     @Argument(help: "The scenario file, an app's source folder, or - for standard input.") var scenario: String
-    @Option(help: "Report format.") var format: OutputFormat = .text
+    @Option(help: "Report format: text (file:line:column: error|warning: message [rule], as compilers print), json, or sarif (SARIF 2.1.0).")
+    var format: CheckFormat = .text
+
+    /// `check`'s formats: the compiler-style text, our JSON, SARIF for code-scanning services.
+    enum CheckFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, json, sarif
+    }
 
     func run() throws {
         if isSourceFolder(scenario) { return try checkSources() }
-        let findings = try guarded { StaticCheck.check(try loadScenario(scenario)) }
+        let loaded = try guarded { try loadScenario(scenario) }
+        let findings = StaticCheck.check(loaded)
+        let file = scenario == "-" ? "<stdin>" : scenario
         switch format {
         case .text:
             if findings.isEmpty { print("\(scenario): no findings") }
-            for f in findings { print("\(scenario): \(f.severity.rawValue): \(f.message)\n  fix: \(f.suggestion)") }
+            for f in findings { print(Self.diagnostic(f, in: loaded, file: file).text) }
         case .json:
             print(JSONValue.array(findings.map {
                 ["severity": .string($0.severity.rawValue), "code": .string($0.code), "message": .string($0.message),
                  "suggestion": .string($0.suggestion), "boards": .array($0.boards.map { .string($0.rawValue) })]
             }).jsonText)
+        case .sarif:
+            print(Diagnostic.sarif(findings.map { Self.diagnostic($0, in: loaded, file: file) }).jsonText)
         }
         if findings.contains(where: { $0.severity == .error }) { throw Exit.problems }
+    }
+
+    /// A scenario finding placed at its first board's entry in the file (its line and column),
+    /// each further board a note at its own.
+    static func diagnostic(_ f: Finding, in scenario: Scenario, file: String) -> Diagnostic {
+        var indexOf: [String: Int] = [:]
+        if case .array(let boards)? = scenario.definition["boards"] {
+            for (i, b) in boards.enumerated() { if case .string(let id)? = b["id"], indexOf[id] == nil { indexOf[id] = i } }
+        }
+        func place(_ board: BoardID) -> Diagnostic.Place {
+            let at = indexOf[board.rawValue].flatMap { scenario.document?.location(of: "boards[\($0)]") }
+            return Diagnostic.Place(file: file, line: at?.line ?? 1, column: at?.column ?? 1)
+        }
+        let first = f.boards.first.map(place) ?? Diagnostic.Place(file: file, line: 1, column: 1)
+        var notes = [Diagnostic.Note(place: first, message: "fix: \(f.suggestion)")]
+        var seen = Set([f.boards.first?.rawValue ?? ""])
+        for b in f.boards.dropFirst() where seen.insert(b.rawValue).inserted {
+            notes.append(Diagnostic.Note(place: place(b), message: "board \(b.rawValue) is declared here"))
+        }
+        return Diagnostic(place: first, severity: f.severity.rawValue, message: f.message, rule: f.code, notes: notes)
     }
 
     /// `check DIR`: the code's loops, self-gated boards and silent gates.
@@ -50,16 +80,117 @@ struct CheckCommand: ParsableCommand {
         let app = try guarded { try importSources([scenario]) }
         for w in app.warnings { warn(w.description) }
         let findings = ImportCheck.check(app)
+        let diagnostics = findings.map { Self.diagnostic($0, root: scenario) }
         switch format {
         case .text:
             if findings.isEmpty { print("\(scenario): no findings (\(app.boards.count) boards, \(app.edges.count) edges)") }
-            for f in findings { print("\(f.sources.first.map(\.description) ?? scenario): \(f.severity.rawValue): \(f.message)\n  fix: \(f.suggestion)") }
+            for d in diagnostics { print(d.text) }
         case .json:
             print(JSONValue.array(findings.map {
                 ["severity": .string($0.severity.rawValue), "code": .string($0.code), "message": .string($0.message),
                  "suggestion": .string($0.suggestion), "sources": .array($0.sources.map { .string($0.description) })]
             }).jsonText)
+        case .sarif:
+            print(Diagnostic.sarif(diagnostics).jsonText)
         }
         if findings.contains(where: { $0.severity == .error }) { throw Exit.problems }
     }
+
+    /// A finding in an app's code: at its first place, every other place (each edge of a loop) a note.
+    static func diagnostic(_ f: ImportCheck.Finding, root: String) -> Diagnostic {
+        let base = root.hasSuffix(".swift") ? URL(fileURLWithPath: root).deletingLastPathComponent().path : root
+        func place(_ s: SourceLocation) -> Diagnostic.Place {
+            Diagnostic.Place(file: base.hasSuffix("/") ? base + s.file : base + "/" + s.file, line: s.line, column: s.column)
+        }
+        let first = f.sources.first.map(place) ?? Diagnostic.Place(file: root, line: 1, column: 1)
+        var notes = [Diagnostic.Note(place: first, message: "fix: \(f.suggestion)")]
+        for s in f.sources.dropFirst() { notes.append(Diagnostic.Note(place: place(s), message: "this edge is part of it")) }
+        return Diagnostic(place: first, severity: f.severity.rawValue, message: f.message, rule: f.code, notes: notes)
+    }
+}
+
+/// A finding as compilers and code-scanning services take it: a place, a severity, a message, a
+/// rule, and notes at places of their own.
+struct Diagnostic {
+    /// A file, line and column (1-based).
+    struct Place {
+        var file: String
+        var line: Int
+        var column: Int
+        var text: String { "\(file):\(line):\(column)" }
+    }
+    /// A note (a fix, another place of the same finding).
+    struct Note {
+        var place: Place
+        var message: String
+    }
+    var place: Place
+    var severity: String
+    var message: String
+    var rule: String
+    var notes: [Note]
+
+    /// `file:line:column: error: message [rule]`, then each note as `file:line:column: note: …`,
+    /// as swiftc prints them (Xcode, editors and CI parse this form).
+    var text: String {
+        ([ "\(place.text): \(severity): \(oneLine(message)) [\(rule)]" ] + notes.map { "\($0.place.text): note: \(oneLine($0.message))" }).joined(separator: "\n")
+    }
+
+    private func oneLine(_ s: String) -> String { s.replacingOccurrences(of: "\n", with: " ") }
+
+    /// SARIF 2.1.0: one run of boardy-viz, its rules, each diagnostic a result located at its
+    /// place with every note's place as a related location.
+    static func sarif(_ diagnostics: [Diagnostic]) -> JSONValue {
+        func location(_ p: Place, id: Int? = nil, message: String? = nil) -> JSONValue {
+            var o: JSONObject = [
+                "physicalLocation": [
+                    "artifactLocation": ["uri": .string(uri(p.file))],
+                    "region": ["startLine": .int(Int64(max(1, p.line))), "startColumn": .int(Int64(max(1, p.column)))],
+                ]
+            ]
+            if let id { o["id"] = .int(Int64(id)) }
+            if let message { o["message"] = ["text": .string(message)] }
+            return .object(o)
+        }
+        var ruleIDs: [String] = []
+        for d in diagnostics where !ruleIDs.contains(d.rule) { ruleIDs.append(d.rule) }
+        let rules: [JSONValue] = ruleIDs.map { id in
+            ["id": .string(id), "shortDescription": ["text": .string(ruleDescriptions[id] ?? id)]]
+        }
+        let results: [JSONValue] = diagnostics.map { d in
+            var related: [JSONValue] = []
+            for (i, n) in d.notes.enumerated() { related.append(location(n.place, id: i + 1, message: n.message)) }
+            return [
+                "ruleId": .string(d.rule), "ruleIndex": .int(Int64(ruleIDs.firstIndex(of: d.rule) ?? 0)),
+                "level": .string(d.severity == "error" ? "error" : d.severity == "warning" ? "warning" : "note"),
+                "message": ["text": .string(d.message)],
+                "locations": .array([location(d.place)]),
+                "relatedLocations": .array(related),
+            ]
+        }
+        return [
+            "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+            "version": "2.1.0",
+            "runs": .array([[
+                "tool": ["driver": ["name": "boardy-viz", "rules": .array(rules)]],
+                "results": .array(results),
+            ]]),
+        ]
+    }
+
+    /// A relative path as a URI reference (percent-encoded; `/` kept).
+    private static func uri(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#[]@!$&'()*+,;=%")
+        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    }
+
+    static let ruleDescriptions: [String: String] = [
+        "barrier-loop": "Boards wait on each other's barriers in a cycle: none can activate (Boardy deadlocks silently).",
+        "self-gated": "A board is gated by its own barrier or gateway: it can never activate.",
+        "gate-never-completes": "A gate's code never completes it: boards behind it wait for ever.",
+        "runaway-cycle": "Flows activate boards in a cycle that never ends.",
+        "unreachable-board": "A board nothing activates.",
+        "unknown-dispatcher": "A dispatch barrier scoped to a dispatcher the scenario does not declare.",
+    ]
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BoardyImport
+import BoardySimulation
 import BoardyTrace
 import BoardyVizSimulation
 import Foundation
@@ -21,11 +22,14 @@ struct ImportCommand: ParsableCommand {
               boardy-viz import MyApp/
               boardy-viz import MyApp/ --format json
               boardy-viz import MyApp/ -o myapp.json && boardy-viz simulate myapp.json
+              boardy-viz import MyApp/ --explain pub.mod.Login
             """)
 
     @Argument(help: "The app's folders (or Swift files).") var folders: [String]
     @Option(help: "Report format: text, or json (the model).") var format: OutputFormat = .text
     @Option(name: .shortAndLong, help: "Write a scenario skeleton here (.json; whole or not at all).") var output: String?
+    @Option(help: ArgumentHelp("Say why a board was found (its registration chain, each edge's chain from call to target), or why not.", valueName: "id"))
+    var explain: String?
 
     func validate() throws {
         if folders.isEmpty { throw ValidationError("give the app's folder") }
@@ -53,10 +57,55 @@ struct ImportCommand: ParsableCommand {
         for w in app.warnings { warn(w.description) }
         // With -o -, the skeleton is standard output; the summary goes to standard error.
         let report: (String) -> Void = output == "-" ? { warn($0) } : { print($0) }
+        if let explain {
+            switch format {
+            case .json: report(Self.explainJSON(app, explain).jsonText)
+            case .text: report(Self.explainText(app, explain))
+            }
+            return
+        }
         switch format {
         case .json: report(app.json.jsonText)
         case .text: report(Self.text(app))
         }
+    }
+
+    /// Why `id` is a board (registration chain, each edge's chain) or why not.
+    static func explainText(_ app: ImportedApp, _ id: String) -> String {
+        let e = Explanation(app, id)
+        var lines: [String] = []
+        if let b = e.board {
+            lines.append("\(escapedForMessage(id)): a board (\(b.kind))\(b.module.map { " of module \($0)" } ?? "")\(b.parent.map { ", in \($0)" } ?? "")")
+            for step in b.chain { lines.append("  \(step)") }
+            for (title, list) in [("edges from it", e.outgoing), ("edges to it", e.incoming)] where !list.isEmpty {
+                lines.append("\(title) (\(list.count)):")
+                for edge in list {
+                    lines.append("  \(edge.from) → \(edge.to)  \(edge.kind.rawValue)\(edge.on.map { " on \($0)" } ?? "")  \(edge.source)")
+                    for step in edge.chain { lines.append("    \(step)") }
+                }
+            }
+        } else {
+            lines.append("\(escapedForMessage(id)): not a board of \(app.name): no registration the app runs resolves to this id")
+            if !e.nearest.isEmpty { lines.append("  did you mean \(e.nearest.map { "\"\(escapedForMessage($0))\"" }.joined(separator: " or "))?") }
+        }
+        if !e.unresolved.isEmpty {
+            lines.append("unresolved code that names it (\(e.unresolved.count)):")
+            for u in e.unresolved { lines.append("  \(u.source): \(u.why)\n    to resolve: \(u.fix)") }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func explainJSON(_ app: ImportedApp, _ id: String) -> JSONValue {
+        let e = Explanation(app, id)
+        func edge(_ x: ImportedEdge) -> JSONValue {
+            ["from": .string(x.from), "to": .string(x.to), "kind": .string(x.kind.rawValue), "source": .string(x.source.description), "chain": .array(x.chain.map(JSONValue.string))]
+        }
+        return [
+            "id": .string(id), "found": .bool(e.board != nil), "chain": .array((e.board?.chain ?? []).map(JSONValue.string)),
+            "outgoing": .array(e.outgoing.map(edge)), "incoming": .array(e.incoming.map(edge)),
+            "unresolved": .array(e.unresolved.map { ["source": .string($0.source.description), "why": .string($0.why), "fix": .string($0.fix)] }),
+            "nearest": .array(e.nearest.map(JSONValue.string)),
+        ]
     }
 
     static func text(_ app: ImportedApp) -> String {
@@ -80,8 +129,14 @@ struct ImportCommand: ParsableCommand {
         }
         if !app.unresolved.isEmpty {
             lines.append("unresolved:")
-            for u in app.unresolved { lines.append("  \(u.source): \(u.why)") }
+            for u in app.unresolved { lines.append("  \(u.source): \(u.why)\n    to resolve: \(u.fix)") }
         }
+        lines.append("understood (activation call sites):")
+        func row(_ r: ImportResolution, _ name: String) -> String {
+            "  \(name): \(r.total) call sites, \(r.direct) resolved where written, \(r.throughCallers) through callers, \(r.unresolved) unresolved (\(String(format: "%.1f", r.percentResolved))% resolved)"
+        }
+        for r in app.resolution { lines.append(row(r, r.module.isEmpty ? "(no module)" : r.module)) }
+        lines.append(row(app.totalResolution, "total"))
         return lines.joined(separator: "\n")
     }
 }
@@ -101,4 +156,37 @@ func importSources(_ paths: [String]) throws -> ImportedApp {
 func isSourceFolder(_ path: String) -> Bool {
     var isDir: ObjCBool = false
     return path != "-" && (FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue || path.hasSuffix(".swift"))
+}
+
+/// What `import --explain ID` shows: the board, its edges, the unresolved code naming it, and
+/// the ids nearest to it when it is not a board.
+struct Explanation {
+    var board: ImportedBoard?
+    var outgoing: [ImportedEdge]
+    var incoming: [ImportedEdge]
+    var unresolved: [UnresolvedItem]
+    var nearest: [String]
+
+    init(_ app: ImportedApp, _ id: String) {
+        board = app.boards.first { $0.id == id }
+        outgoing = app.edges.filter { $0.from == id }
+        incoming = app.edges.filter { $0.to == id }
+        unresolved = app.unresolved.filter { $0.why.contains(id) }
+        nearest = board == nil ? closest(to: id, in: app.boards.map(\.id)).map { [$0] } ?? [] : []
+    }
+}
+
+/// `s` with control, format and other invisible characters written as `\u{…}`, so two ids that
+/// differ only by one never print alike.
+func escapedForMessage(_ s: String) -> String {
+    var out = ""
+    for u in s.unicodeScalars {
+        switch u.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .unassigned, .surrogate:
+            out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
+        default:
+            out.unicodeScalars.append(u)
+        }
+    }
+    return out
 }

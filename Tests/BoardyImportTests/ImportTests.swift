@@ -198,7 +198,7 @@ let shopApp = fixtures.appendingPathComponent("ShopApp").path
         #expect(try String(contentsOfFile: source, encoding: .utf8) == Self.goodFile)
         let check = try runCLI(["check", shopApp])
         #expect(check.code == 3)
-        #expect(check.out.contains("Modules/Payment/Sources/Boards/PaymentBoards.swift:33: error: barrier loop"))
+        #expect(check.out.contains("Modules/Payment/Sources/Boards/PaymentBoards.swift:33:") && check.out.contains(": error: barrier loop"))
     }
 
     /// Generative: every fixture file, cut at arbitrary points and with bytes flipped, imports

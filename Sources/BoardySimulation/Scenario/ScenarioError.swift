@@ -22,8 +22,8 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
     }
 }
 
-/// The closest of `candidates` to `word`, if close enough to suggest.
-func closest(to word: String, in candidates: [String]) -> String? {
+/// The closest of `candidates` to `word`, if close enough to suggest ("did you mean").
+public func closest(to word: String, in candidates: [String]) -> String? {
     // Very short words are too easy to match by accident.
     guard word.count >= 3 else { return nil }
     var best: (String, Int)?
