@@ -8,7 +8,7 @@ import Foundation
 struct ImportBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Imports a generated 2,000-file, 200,000-line Boardy app and reports seconds, cores used and peak memory.",
+        abstract: "Imports a generated 2,000-file, 200,000-line Boardy app (IO helpers, BoardInput helpers, delegate extensions, plugins) and reports seconds, cores used and peak memory.",
         discussion: "Timed: AppImporter.importApp (discovery, parsing on every core, resolution). cpu_cores_used is (user + system CPU time) / wall time of the timed runs.")
 
     @Option(help: "Modules.") var modules = 20
@@ -38,6 +38,11 @@ struct ImportBench: ParsableCommand {
             "            case .done:", "                target.motherboard.io\(other)().activation.activate(with: \"next\")",
             "            case .cancelled:", "                target.complete(false)", "            }", "        }", "    }", "",
             "    func didTapNext() {", "        motherboard.io\(next)().activation.activate(with: \"from \(name)\")", "    }", "}", "",
+            // Activation values as apps write them: BoardInput helpers (one carrying another as
+            // its input), called from a delegate extension of the board.
+            "extension BoardInput {", "    static var in\(name): BoardInput<Void> { BoardInput<Void>(target: .pub\(name)) }",
+            "    static func via\(name)<T>(then next: BoardInput<T>) -> BoardInput<BoardInput<T>> { BoardInput<BoardInput<T>>(target: .pub\(name), input: next) }", "}", "",
+            "extension \(name)Board: \(name)ViewDelegate {", "    func didTapOther() {", "        nextToBoard(.via\(next)(then: .in\(other)))", "    }", "}", "",
             "final class \(name)ViewController: UIViewController {", "    private let label = UILabel()", "    private let button = UIButton(type: .system)",
             "    init(title: String) {", "        super.init(nibName: nil, bundle: nil)", "        self.title = title", "    }", "",
             "    required init?(coder: NSCoder) { nil }", "",
