@@ -217,7 +217,16 @@ final class Extractor: SyntaxVisitor {
         scopes.removeLast()
     }
 
+    /// Type-level properties being visited (a construction inside `bundledPlugins`).
+    private var propertyNames: [String] = []
+    override func visitPost(_ node: VariableDeclSyntax) {
+        if scopes.isEmpty, node.bindings.count == 1, node.bindings.first?.pattern.as(IdentifierPatternSyntax.self) != nil { propertyNames.removeLast() }
+    }
+
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        if scopes.isEmpty, node.bindings.count == 1, let n = node.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+            propertyNames.append(n.trimmingBackticks)
+        }
         let pub = isPublic(node.modifiers)
         for b in node.bindings {
             guard let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text.trimmingBackticks else { continue }
@@ -432,6 +441,10 @@ final class Extractor: SyntaxVisitor {
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         facts.referenced.insert(node.declName.baseName.text)
+        // `P.bundledPlugins`: the qualified name too (a plugin whose list nothing installs is not the app's).
+        if let base = node.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, base.first?.isUppercase == true {
+            facts.referenced.insert(base + "." + node.declName.baseName.text.trimmingBackticks)
+        }
         return .visitChildren
     }
 
@@ -514,7 +527,7 @@ final class Extractor: SyntaxVisitor {
                 let parts = steps(a.expression)
                 if parts.count > 1 { _ = record(.steps(parts), target: nil, node: at) }
             }
-        case "broadcastAction", "sendFlowAction":
+        case "broadcastAction", "sendFlowAction", "sendAction":
             var type: String?
             if let a = node.arguments.first?.expression {
                 if let m = a.as(MemberAccessExprSyntax.self), let b = m.base { type = baseName(b.trimmedDescription) }
@@ -570,8 +583,8 @@ final class Extractor: SyntaxVisitor {
             if let owner = owners.last, !owner.hasPrefix("T:") {
                 facts.makes.append(MakeFact(owner: owner, callee: sym(callee), serviceCases: serviceCases, line: line(node)))
             }
-            if first.isUppercase, args.contains(where: { $0.label == "service" || $0.label == "identifier" }) {
-                facts.constructions.append((name, args, line(node)))
+            if first.isUppercase, args.contains(where: { $0.label == "service" || $0.label == "identifier" }) || (args.isEmpty && propertyNames.last == "bundledPlugins") {
+                facts.constructions.append((name, args, line(node), propertyNames.last.flatMap { p in currentType.map { $0 + "." + p } }))
             }
         } else if !name.isEmpty {
             if !args.isEmpty, args.contains(where: { Self.idLike($0.value) }) {

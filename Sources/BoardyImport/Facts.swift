@@ -201,7 +201,7 @@ struct FileFacts: Sendable {
     /// Types constructed in the code of each owner key (a board made by the app delegate).
     var constructedIn: [String: Set<String>] = [:]
     /// Plugin constructions (`P(service: .x)`), by type name.
-    var constructions: [(type: String, args: [SymArg], line: Int)] = []
+    var constructions: [(type: String, args: [SymArg], line: Int, inProperty: String?)] = []
     /// Every name the file refers to (to tell unused functions).
     var referenced: Set<String> = []
     /// Who calls what: a function's name → the chains of code that call it (to run a helper's

@@ -19,6 +19,8 @@ struct Resolver {
     private var assignments: [String: [(fact: AssignFact, file: Int)]] = [:]
     /// Types the app delegate or launcher constructs (a root board it activates).
     private var constructedByEntry = Set<String>()
+    /// Types constructed anywhere in the sources.
+    private var constructedAnywhere = Set<String>()
     /// What the activations of each board hand it (a `BoardInput`'s `input:`), for boards that
     /// activate their own input later.
     private var payloads: [String: [Bound]] = [:]
@@ -69,7 +71,11 @@ struct Resolver {
         for (i, f) in files.enumerated() {
             for a in f.assignments { assignments[a.owner + "." + a.name, default: []].append((a, i)) }
             for u in f.userCalls { userCalls[u.name, default: []].append((u, i)) }
-            for c in f.constructions { constructions[c.type, default: []].append((c.args, i, c.line)) }
+            for c in f.constructions {
+                // Instances listed in `P.bundledPlugins` count only when the app installs that list.
+                if let p = c.inProperty, p.hasSuffix(".bundledPlugins"), !referenced.contains(p) { continue }
+                constructions[c.type, default: []].append((c.args, i, c.line))
+            }
         }
     }
 
@@ -79,6 +85,7 @@ struct Resolver {
     private mutating func findEntryConstructions() {
         for f in files {
             for (owner, made) in f.constructedIn {
+                constructedAnywhere.formUnion(made.map { resolveType($0) })
                 var t: String?
                 if owner.hasPrefix("T:") { t = String(owner.dropFirst(2)) } else if owner.hasPrefix("F:"), let dot = owner.lastIndex(of: ".") {
                     t = String(owner[owner.index(owner.startIndex, offsetBy: 2)..<dot])
@@ -565,8 +572,9 @@ struct Resolver {
                 if case .values(let vs, _) = evalString(id, Ctx(file: file, module: files[file].module, owners: [])) { out.append((nil, vs, src)) }
             }
         }
-        // A plugin with a fixed identifier.
-        if out.isEmpty, referenced.contains(p) {
+        // A plugin with a fixed identifier (installed: its bundled list is, or it is named outside it).
+        let listed = types.keys.contains(p) && functionsOrProps(p + ".bundledPlugins")
+        if out.isEmpty, referenced.contains(p), !listed || referenced.contains(p + ".bundledPlugins") {
             if let c = (constants["identifier"] ?? []).first(where: { $0.fact.owner == p }),
                case .values(let vs, _) = evalString(c.fact.value, Ctx(file: 0, module: c.module, owners: [])) {
                 out.append((nil, vs, nil))
@@ -578,6 +586,13 @@ struct Resolver {
             }
         }
         return out
+    }
+
+    /// Whether `Type.name` is a declared property.
+    private func functionsOrProps(_ qualified: String) -> Bool {
+        guard let dot = qualified.lastIndex(of: ".") else { return false }
+        let owner = String(qualified[..<dot]), name = String(qualified[qualified.index(after: dot)...])
+        return (properties[name] ?? []).contains { $0.fact.owner == owner } || (constants[name] ?? []).contains { $0.fact.owner == owner }
     }
 
     // MARK: Use
@@ -760,6 +775,13 @@ struct Resolver {
                 guard used(c.owners) else { continue }
                 let ctx = Ctx(file: fi, module: f.module, owners: c.owners)
                 let own = runners(c.owners)
+                // The code of a board class whose maker no registration the app runs reaches (a
+                // service case no instance has): dead code, like a function nothing calls. A
+                // board class made nowhere we can see stays unresolved.
+                if own.boards.isEmpty, !own.entry, let t = c.owners.first(where: { $0.hasPrefix("T:") && kindOf(String($0.dropFirst(2))) != nil }),
+                   constructedAnywhere.contains(String(t.dropFirst(2))) {
+                    continue
+                }
                 // Who runs it: the handled boards inside a handler, else the code's own boards.
                 var froms = own.boards
                 var fromNote: String?

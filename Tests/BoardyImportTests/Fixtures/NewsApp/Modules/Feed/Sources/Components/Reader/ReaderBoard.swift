@@ -61,10 +61,6 @@ final class ReaderBoard: ModernContinuableBoard, GuaranteedBoard, GuaranteedOutp
 }
 
 extension ReaderBoard: ReaderDelegate {
-    func didTapComments(articleID: String) {
-        motherboard.ioComments().activation.activate(with: articleID)
-    }
-
     func didTapBookmark(article: ArticleInput) {
         sendOutput(.bookmarked(article))
     }

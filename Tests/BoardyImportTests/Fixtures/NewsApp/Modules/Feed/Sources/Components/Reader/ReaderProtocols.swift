@@ -10,7 +10,6 @@ import FeedIO
 import UIKit
 
 protocol ReaderDelegate: AnyObject {
-    func didTapComments(articleID: String)
     func didTapBookmark(article: ArticleInput)
     func readerDidClose()
 }
