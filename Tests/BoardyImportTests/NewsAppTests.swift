@@ -22,10 +22,10 @@ import Testing
     /// The hand-written model, as comparable strings.
     func expected() throws -> Model {
         let data = try Data(contentsOf: fixtures.appendingPathComponent("NewsApp.model.json"))
-        let doc = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+        let doc = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "NewsApp.model.json: not a JSON object")
         func str(_ v: Any?) -> String { (v as? String) ?? "-" }
-        let boards = (doc["boards"] as! [[String: Any]]).map { "\(str($0["id"])) \(str($0["kind"])) \(str($0["module"])) \(str($0["parent"]))" }
-        let edges = (doc["edges"] as! [[String: Any]]).map { "\(str($0["from"])) → \(str($0["to"])) \(str($0["kind"])) \(str($0["on"]))" }
+        let boards = try #require(doc["boards"] as? [[String: Any]], "NewsApp.model.json: no boards array").map { "\(str($0["id"])) \(str($0["kind"])) \(str($0["module"])) \(str($0["parent"]))" }
+        let edges = try #require(doc["edges"] as? [[String: Any]], "NewsApp.model.json: no edges array").map { "\(str($0["from"])) → \(str($0["to"])) \(str($0["kind"])) \(str($0["on"]))" }
         let entries = (doc["entries"] as? [String]) ?? []
         let unresolved = (doc["unresolved_lines"] as? [String]) ?? []
         return Model(boards: Set(boards), edges: Set(edges), entries: Set(entries), unresolved: Set(unresolved))
