@@ -502,7 +502,7 @@ final class Extractor: SyntaxVisitor {
             if let d = destination, var next = args.first?.value {
                 if case .member(let b?, "activation") = next { next = b }
                 facts.calls.append(CallFact(kind: .activate, target: next, owners: chain, handler: HandlerCtx(sources: [d], matchType: nil, outputCase: nil, handlerFact: i),
-                                            serviceCases: serviceCases, cases: [], inGatewayFlows: false, line: line(at)))
+                                            serviceCases: serviceCases, cases: [], inGatewayFlows: false, line: line(at), column: column(at)))
             }
         case "registerGuaranteedFlow", "registerGeneralFlow", "registerFlow":
             var sources: [Sym] = []

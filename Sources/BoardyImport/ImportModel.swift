@@ -21,9 +21,6 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
     /// `file:line`.
     public var description: String { "\(file):\(line)" }
 
-    /// `file:line:column`, as compilers print a diagnostic's place.
-    public var compilerPlace: String { "\(file):\(line):\(column)" }
-
     /// Same file and line.
     public static func == (a: SourceLocation, b: SourceLocation) -> Bool { a.file == b.file && a.line == b.line }
 

@@ -448,8 +448,10 @@ struct Resolver {
             guard !handed.isEmpty else {
                 return .failed("`\(name)` is the input of \(boards.isEmpty ? "a board no producer registers" : boards.joined(separator: ", ")), and no activation of it hands it a BoardInput")
             }
-            if case .values(let acts, _) = union(handed, why: "") { return .values(acts, note: "the input its callers hand it") }
-            return union(handed, why: "`\(name)` is the input of \(boards.joined(separator: ", ")), computed at run time")
+            switch union(handed, why: "`\(name)` is the input of \(boards.joined(separator: ", ")), computed at run time") {
+            case .values(let acts, _): return .values(acts, note: "the input its callers hand it")
+            case let failed: return failed
+            }
         default: break
         }
         switch evalDestination(s, ctx) {
@@ -573,7 +575,7 @@ struct Resolver {
             }
         }
         // A plugin with a fixed identifier (installed: its bundled list is, or it is named outside it).
-        let listed = types.keys.contains(p) && functionsOrProps(p + ".bundledPlugins")
+        let listed = types.keys.contains(p) && declaresMember(p + ".bundledPlugins")
         if out.isEmpty, referenced.contains(p), !listed || referenced.contains(p + ".bundledPlugins") {
             if let c = (constants["identifier"] ?? []).first(where: { $0.fact.owner == p }),
                case .values(let vs, _) = evalString(c.fact.value, Ctx(file: 0, module: c.module, owners: [])) {
@@ -588,8 +590,8 @@ struct Resolver {
         return out
     }
 
-    /// Whether `Type.name` is a declared property.
-    private func functionsOrProps(_ qualified: String) -> Bool {
+    /// Whether `Type.name` is a declared property or constant.
+    private func declaresMember(_ qualified: String) -> Bool {
         guard let dot = qualified.lastIndex(of: ".") else { return false }
         let owner = String(qualified[..<dot]), name = String(qualified[qualified.index(after: dot)...])
         return (properties[name] ?? []).contains { $0.fact.owner == owner } || (constants[name] ?? []).contains { $0.fact.owner == owner }
@@ -807,11 +809,10 @@ struct Resolver {
                         tally(f.module, .unresolved)
                         continue
                     }
-                    let viaCallers = note.map { $0.contains("caller") } ?? false
-                    if !(froms.isEmpty && c.handler?.matchType != nil), !(froms.isEmpty && !(own.entry && c.handler == nil)) {
-                        tally(f.module, viaCallers ? .throughCallers : .direct)
-                    } else if !(froms.isEmpty && c.handler?.matchType != nil) {
-                        tally(f.module, .unresolved)
+                    // A type-matched handler no board feeds is not a call site that runs.
+                    if !(froms.isEmpty && c.handler?.matchType != nil) {
+                        let runs = !froms.isEmpty || (own.entry && c.handler == nil)
+                        tally(f.module, !runs ? .unresolved : note?.contains("caller") == true ? .throughCallers : .direct)
                     }
                     if case .gatewayGate(let def) = c.kind {
                         gatewayDefs[def, default: ([], fi)].gates += tos.filter { !(gatewayDefs[def]?.gates.contains($0) ?? false) }
