@@ -169,6 +169,63 @@ let shopApp = fixtures.appendingPathComponent("ShopApp").path
         #expect(warnings.contains { $0.hasPrefix("App/Deep.swift:") })
     }
 
+    /// Values that chase themselves: a helper returning itself, a stored property assigned from
+    /// itself, a board forwarding its own input to itself, and two helpers calling each other.
+    /// The import ends, makes no invented edge, and lists what it could not resolve with a fix.
+    @Test func valuesThatChaseThemselvesEndAsUnresolved() throws {
+        let cyclic = """
+            import Boardy
+            extension BoardID { static let pubA: BoardID = "pub.A"; static let pubB: BoardID = "pub.B" }
+            extension BoardInput {
+                static func loop(_ x: BoardInput<Void>) -> BoardInput<Void> { .loop(x) }
+                static func ping(_ x: BoardInput<Void>) -> BoardInput<Void> { .pong(x) }
+                static func pong(_ x: BoardInput<Void>) -> BoardInput<Void> { .ping(x) }
+                static var again: BoardInput<BoardInput<Void>> { BoardInput<BoardInput<Void>>(target: .pubA, input: .again) }
+            }
+            final class ABoard: Board, GuaranteedBoard {
+                private var pending: BoardInputModel?
+                func activate(withGuaranteedInput input: BoardInputModel) {
+                    pending = pending
+                    nextToBoard(model: input)
+                    nextToBoard(.loop(.pubB))
+                    nextToBoard(.ping(.pubB))
+                    nextToBoard(.again)
+                    if let p = pending { nextToBoard(model: p) }
+                }
+            }
+            enum Registrations {
+                static func all() -> [BoardRegistration] {
+                    [BoardRegistration(.pubA) { ABoard(identifier: $0) }, BoardRegistration(.pubB) { NoBoard(identifier: $0) }]
+                }
+            }
+            let registrations = Registrations.all()
+            """
+        let dir = try folder(["App/Cyclic.swift": Array(cyclic.utf8)])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let app = try AppImporter.importApp([dir.path])
+        #expect(app.boards.map(\.id).sorted() == ["pub.A", "pub.B"])
+        // `.again` targets A itself; nothing targets B through the loops.
+        #expect(Set(app.edges.map { "\($0.from)>\($0.to)" }).isSubset(of: ["pub.A>pub.A"]))
+        #expect(app.unresolved.count >= 3, "\(app.unresolved)")
+        for u in app.unresolved { #expect(!u.fix.isEmpty) }
+        #expect(app.totalResolution.unresolved == app.unresolved.count)
+    }
+
+    @Test func explainAndSarifFlagsRefuseBadUsageAndEscapeHostileIDs() throws {
+        let bad = try runCLI(["check", "samples/checkout.json", "--format", "xml"])
+        #expect(bad.code == 64 && bad.err.contains("xml"), "\(bad.err)")
+        #expect(try runCLI(["import", shopApp, "--explain"]).code == 64)
+        // An id with a zero-width space is printed escaped, never as the id it imitates.
+        let hidden = try runCLI(["import", shopApp, "--explain", "pub.mod.Payment.Card\u{200B}Entry"])
+        #expect(hidden.code == 0)
+        #expect(hidden.out.contains("pub.mod.Payment.Card\\u{200B}Entry: not a board"), "\(hidden.out)")
+        #expect(hidden.out.contains("did you mean \"pub.mod.Payment.CardEntry\""), "\(hidden.out)")
+        let json = try runCLI(["import", shopApp, "--explain", "pub.mod.Payment.CardEntry", "--format", "json"])
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        #expect(doc["found"] as? Bool == true)
+        #expect(((doc["chain"] as? [String]) ?? []).first?.hasPrefix("registered at ") == true)
+    }
+
     @Test func noSwiftFileIsNoInput() throws {
         let dir = try folder(["README.md": Array("# nothing here\n".utf8)])
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -203,7 +260,9 @@ let shopApp = fixtures.appendingPathComponent("ShopApp").path
 
     /// Generative: every fixture file, cut at arbitrary points and with bytes flipped, imports
     /// without a crash, and the same input gives the same model.
-    @Test func mangledSourcesNeverCrashTheImport() throws {
+    @Test(arguments: ["ShopApp", "NewsApp"])
+    func mangledSourcesNeverCrashTheImport(_ fixture: String) throws {
+        let shopApp = fixtures.appendingPathComponent(fixture).path
         let files = try FileManager.default.subpathsOfDirectory(atPath: shopApp).filter { $0.hasSuffix(".swift") }.sorted()
         var rng = SplitMix(seed: 19)
         for round in 0..<12 {

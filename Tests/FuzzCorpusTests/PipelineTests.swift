@@ -90,6 +90,10 @@ struct PipelineTests {
                 #expect(r.code == 0, "\(args): \(r.err)")
             }
             #expect([0, 3].contains(try runCLI(["check", s]).code))
+            let sarif = try runCLI(["check", s, "--format", "sarif"])
+            #expect([0, 3].contains(sarif.code))
+            let log = try JSONSerialization.jsonObject(with: Data(sarif.out.utf8)) as? [String: Any]
+            #expect(log?["version"] as? String == "2.1.0", "\(sarif.out)")
             let bad = dir.appendingPathComponent("bad\(seed).json").path
             try Data(Pipeline.mutate(text, seed: UInt64(seed)).utf8).write(to: URL(fileURLWithPath: bad))
             let r = try runCLI(["check", bad])
