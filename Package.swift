@@ -2,6 +2,9 @@
 // boardy-viz: Boardy's board/barrier model headless, traced, simulated, rendered and replayed.
 import PackageDescription
 
+/// Platforms without CryptoKit, where SHA-256 comes from swift-crypto.
+let nonApplePlatforms: [Platform] = [.linux, .windows, .android, .wasi, .openbsd]
+
 let package = Package(
     name: "boardy-viz",
     // The lowest platforms the library code needs (Boardy itself supports iOS 14): an app that
@@ -59,7 +62,10 @@ let package = Package(
         .target(
             name: "BoardyTrace",
             dependencies: [
-                .product(name: "Crypto", package: "swift-crypto"),
+                // SHA-256 comes from CryptoKit where the platform has it (Apple's): swift-crypto, and
+                // the BoringSSL it builds, only elsewhere, so `import Boardy` in an app pulls in
+                // nothing third-party but swift-collections.
+                .product(name: "Crypto", package: "swift-crypto", condition: .when(platforms: nonApplePlatforms)),
                 "BoardyLock",
             ]
         ),
@@ -93,7 +99,7 @@ let package = Package(
         .target(
             name: "BoardyVizCore",
             dependencies: [
-                "BoardyTrace", "Boardy", "BoardyLock", .product(name: "Crypto", package: "swift-crypto"),
+                "BoardyTrace", "Boardy", "BoardyLock", .product(name: "Crypto", package: "swift-crypto", condition: .when(platforms: nonApplePlatforms)),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]),
         // Pictures: flow graphs and timelines, drawn through Graphviz.

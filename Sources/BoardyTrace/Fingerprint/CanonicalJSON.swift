@@ -1,4 +1,9 @@
-import Crypto
+// CryptoKit where the platform has it; swift-crypto's API-compatible Crypto elsewhere.
+#if canImport(CryptoKit)
+    import CryptoKit
+#else
+    import Crypto
+#endif
 
 extension JSONValue {
     /// The canonical JSON text of RFC 8785 (JCS): members sorted by their names' UTF-16 code units,

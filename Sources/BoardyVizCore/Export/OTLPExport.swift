@@ -1,5 +1,10 @@
 import BoardyTrace
-import Crypto
+// CryptoKit where the platform has it; swift-crypto's API-compatible Crypto elsewhere.
+#if canImport(CryptoKit)
+    import CryptoKit
+#else
+    import Crypto
+#endif
 
 /// A trace as OTLP/JSON (the OpenTelemetry protocol's JSON encoding of an
 /// `ExportTraceServiceRequest`), which any OpenTelemetry collector, Jaeger or Tempo accepts:
