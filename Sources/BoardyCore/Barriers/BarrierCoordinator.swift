@@ -5,9 +5,21 @@ struct GateNode: Hashable {
 }
 
 /// An activation that waits for a barrier: its request and the motherboard it was made in.
+///
+/// The motherboard is not retained (Boardy's pending activations do not keep their flow alive):
+/// a motherboard that goes away while its activations wait forgets them in its `deinit`
+/// (``BarrierCoordinator/forget(motherboard:)``), so the reference never outlives it.
 struct PendingActivation {
-    let motherboard: Motherboard
+    unowned let motherboard: Motherboard
+    /// `motherboard`'s identity, readable while it is being deinitialized.
+    let motherboardID: ObjectIdentifier
     let request: Motherboard.Request
+
+    init(motherboard: Motherboard, request: Motherboard.Request) {
+        self.motherboard = motherboard
+        motherboardID = ObjectIdentifier(motherboard)
+        self.request = request
+    }
     var board: BoardID { request.board }
     var requestSeq: Int { request.requestSeq }
     var forGate: GateNode? { request.forGate }
@@ -28,8 +40,12 @@ final class BarrierRun {
     /// The gate instance whose completion and outputs resolve the run: `node`, except for a
     /// gateway run with its own gate instance, whose gate runs in `gateHost`.
     let signal: GateNode
-    /// The motherboard the run was requested in (where it is traced and resolved).
-    let owner: Motherboard
+    /// The motherboard the run was requested in (where it is traced and resolved); not retained,
+    /// as ``PendingActivation/motherboard``. When it goes away, the run passes to a motherboard
+    /// that still waits in it, or is forgotten.
+    unowned var owner: Motherboard
+    /// `owner`'s identity, readable while it is being deinitialized.
+    var ownerID: ObjectIdentifier
     /// The motherboard of the run's own gate instance (Boardy's gateway proxy), kept alive by the
     /// run; nil when the gate runs in `owner`'s tree as one shared instance.
     let gateHost: Motherboard?
@@ -40,6 +56,7 @@ final class BarrierRun {
         self.kind = kind
         self.identifier = identifier
         self.owner = owner
+        ownerID = ObjectIdentifier(owner)
         self.node = node
         self.gateHost = gateHost
         self.signal = gateHost.map { GateNode(motherboard: ObjectIdentifier($0), gate: node.gate) } ?? node
@@ -225,6 +242,32 @@ final class BarrierCoordinator {
             guard let g = w.forGate else { continue }
             waitedOnBy[g]?.removeAll { $0 === run }
             if waitedOnBy[g]?.isEmpty == true { waitedOnBy[g] = nil }
+        }
+    }
+
+    /// Forgets what a motherboard that is going away had open (called from its `deinit`): its
+    /// activations waiting in any run, and the runs it owns, which pass to a motherboard still
+    /// waiting in them or, with none, are dropped. Boardy keeps neither alive: a flow left waiting
+    /// on a gate that never completes does not leak.
+    func forget(motherboard id: ObjectIdentifier) {
+        guard !runs.isEmpty else { return }
+        for run in Array(runs.values) {
+            let gone = run.waiting.filter { $0.motherboardID == id }
+            if !gone.isEmpty {
+                run.waiting.removeAll { $0.motherboardID == id }
+                for w in gone {
+                    guard let g = w.forGate else { continue }
+                    if let i = waitedOnBy[g]?.firstIndex(where: { $0 === run }) { waitedOnBy[g]?.remove(at: i) }
+                    if waitedOnBy[g]?.isEmpty == true { waitedOnBy[g] = nil }
+                }
+            }
+            guard run.ownerID == id else { continue }
+            if let heir = run.waiting.first {
+                run.owner = heir.motherboard
+                run.ownerID = heir.motherboardID
+            } else {
+                remove(run)
+            }
         }
     }
 

@@ -192,17 +192,29 @@ public typealias NormalBoard = ActivatableBoard & InstallableBoard
 extension Board: InstallableBoard, WindowInstallableBoard {}
 
 /// The board Boardy activates for an id nothing registers (Boardy's `NoBoard`): it runs
-/// `handler` with the option. (The engine itself records such an activation as cancelled,
-/// `unregistered`; this board is for apps that register it on purpose.)
+/// `handler` with the option. (The engine itself records an activation of an id nothing registers
+/// as cancelled, `unregistered`, and never installs ``NoBoardProducer``'s placeholder; a NoBoard an
+/// app registers on purpose is installed and activated.)
 public final class NoBoard: Board, ActivatableBoard {
     /// What the board says is missing.
     public let message: String?
     private let handler: ((Any?) -> Void)?
+    /// Made by ``NoBoardProducer`` for an id nothing registers (not registered by the app).
+    let isPlaceholder: Bool
+
+    /// The placeholder ``NoBoardProducer`` answers with.
+    init(placeholderFor identifier: BoardID) {
+        message = nil
+        handler = nil
+        isPlaceholder = true
+        super.init(identifier: identifier)
+    }
 
     /// A placeholder board for `identifier`.
     public init(identifier: BoardID, message: String? = nil, handler: ((Any?) -> Void)? = nil) {
         self.message = message
         self.handler = handler
+        isPlaceholder = false
         super.init(identifier: identifier)
     }
 

@@ -134,6 +134,7 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
 
     deinit {
         for board in installed.values where board.host === self { board.host = nil }
+        runtime?.barriers.forget(motherboard: ObjectIdentifier(self))
     }
 
     // MARK: Installing
@@ -660,7 +661,8 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
     }
 
     private func produce(_ id: BoardID) -> (any ActivatableBoard)? {
-        guard let board = boardProducer?.produceBoard(identifier: id) else { return nil }
+        // NoBoardProducer's placeholder stands for "not registered" (rule 1), never installed.
+        guard let board = boardProducer?.produceBoard(identifier: id), !((board as? NoBoard)?.isPlaceholder ?? false) else { return nil }
         installBoard(board)
         return board
     }

@@ -277,10 +277,18 @@ public final class PluginLauncher {
     /// Starts a launch with `options`.
     public static func with(options: MainOptions) -> LauncherComponent { LauncherComponent(options: options) }
 
-    /// Installs the main motherboard into `context` and runs the first action.
+    /// Installs the main motherboard into `context` and runs the first action. The context keeps
+    /// the launcher (and so the main motherboard) alive, as Boardy's shared launcher lives for the
+    /// app: a flow left waiting on a gate is not kept alive by the wait itself.
     public func launch(in context: AnyObject, action: (_ mainboard: any FlowMotherboard) -> Void = { _ in }) {
         mainboard.install(into: context)
+        AttachmentStorage.attach(self, to: context)
         action(mainboard)
+    }
+
+    /// Launches in `context` and attaches the launcher to it (Boardy's `attachLaunch`).
+    public func attachLaunch(in context: any AttachableObject, action: (_ mainboard: any FlowMotherboard) -> Void = { _ in }) {
+        launch(in: context, action: action)
     }
 
     /// Runs `action` on the main motherboard now.

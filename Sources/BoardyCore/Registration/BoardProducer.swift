@@ -39,12 +39,19 @@ extension BoardDynamicProducer {
 /// Builds a board for an id (Boardy's `BoardConstructor`).
 public typealias BoardConstructor = (BoardID) -> any ActivatableBoard
 
-/// A producer of nothing (Boardy's `NoBoardProducer`), the end of a chain of producers.
+/// The end of a chain of producers (Boardy's `NoBoardProducer`): answers every id with a
+/// ``NoBoard`` placeholder, as Boardy's does, so a lookup (`produceBoard(identifier:)`) never
+/// returns nil; test `is NoBoard` to ask whether an id is registered. A motherboard does not
+/// install such a placeholder: it records the activation as cancelled, `unregistered` (rule 1).
 public final class NoBoardProducer: ActivatableBoardProducer {
     /// The empty producer.
     public init() {}
-    /// Never produces a board.
-    public func produceBoard(identifier _: BoardID) -> (any ActivatableBoard)? { nil }
+    /// A ``NoBoard`` placeholder for `identifier`.
+    public func produceBoard(identifier: BoardID) -> (any ActivatableBoard)? { NoBoard(placeholderFor: identifier) }
+    /// A ``NoBoard`` placeholder for `anotherIdentifier`.
+    public func matchBoard(withIdentifier _: BoardID, to anotherIdentifier: BoardID) -> (any ActivatableBoard)? {
+        NoBoard(placeholderFor: anotherIdentifier)
+    }
 }
 
 /// One entry of dynamic registration: an id and the factory that builds its board. Equal when
