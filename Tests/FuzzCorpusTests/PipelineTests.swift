@@ -68,6 +68,57 @@ struct PipelineTests {
         #expect(kept == 0, "\(kept) of 150 runs kept their app alive")
     }
 
+    /// Weak references to everything a built app is made of: the runtime, the clock, the
+    /// dispatch pipeline, every motherboard (roots and continuous boards' inner ones) and every
+    /// board installed in them when the run is over.
+    final class Lifetimes {
+        struct Weak { weak var object: AnyObject? }
+        var objects: [(String, Weak)] = []
+
+        func hold(_ built: BuiltScenario) {
+            objects.append(("runtime", Weak(object: built.runtime)))
+            objects.append(("scheduler", Weak(object: built.scheduler)))
+            if let d = built.dispatch { objects.append(("dispatch", Weak(object: d))) }
+            var seen = Set<ObjectIdentifier>()
+            func visit(_ mb: Motherboard) {
+                guard seen.insert(ObjectIdentifier(mb)).inserted else { return }
+                objects.append(("motherboard \(mb.path)", Weak(object: mb)))
+                for b in mb.boards {
+                    objects.append(("board \(mb.path)/\(b.identifier.rawValue)", Weak(object: b)))
+                    if let c = b as? ContinuousBoard, let inner = c.motherboard as? Motherboard { visit(inner) }
+                }
+            }
+            visit(built.mainboard)
+            for (_, root) in built.roots.sorted(by: { $0.key < $1.key }) { visit(root) }
+        }
+
+        var alive: [String] { objects.filter { $0.1.object != nil }.map(\.0) }
+    }
+
+    @Test("the leak check over the whole engine: after every sample and 150 generated scenarios (stuck, looping and runaway runs among them), no motherboard, board, runtime or clock is left alive")
+    func noObjectOfTheAppOutlivesItsRun() throws {
+        var scenarios: [Scenario] = []
+        let samples = repoRoot.appendingPathComponent("samples")
+        for f in try FileManager.default.contentsOfDirectory(atPath: samples.path).sorted() where f.hasSuffix(".json") || f.hasSuffix(".yaml") {
+            scenarios.append(try ScenarioLoader.load(path: samples.appendingPathComponent(f).path))
+        }
+        #expect(scenarios.count >= 5)
+        for (bytes, _) in Self.inputs(150, seed: 5) {
+            var g = ScenarioGenome(bytes)
+            scenarios.append(try ScenarioLoader.load(json: g.scenarioJSON()))
+        }
+        var leaks: [String] = []
+        var objectsChecked = 0
+        for s in scenarios {
+            let lifetimes = Lifetimes()
+            _ = Simulator.run(s, bounds: Pipeline.bounds, inspect: { lifetimes.hold($0) })
+            objectsChecked += lifetimes.objects.count
+            if let first = lifetimes.alive.first { leaks.append("\(s.name): \(first) (\(lifetimes.alive.count) alive)") }
+        }
+        #expect(objectsChecked > scenarios.count * 3)
+        #expect(leaks.isEmpty, "\(leaks.prefix(5))")
+    }
+
     @Test("through the real CLI: generated scenarios succeed in every command; mutations exit 64/65 with file:line, never a crash")
     func commandLine() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-\(UUID().uuidString)")

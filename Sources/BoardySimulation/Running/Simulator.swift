@@ -105,8 +105,12 @@ public enum Simulator {
     /// a horizon or event bound stops it with a `runaway` event. `observer` receives every
     /// event; with `keepingEvents` false nothing is kept in memory (a streaming writer and a
     /// ``SimulationSummary/Counter`` see it all), so a run's memory does not grow with its trace.
+    ///
+    /// `inspect` sees the built app when the run is over, before it is torn down (what a leak
+    /// check holds weakly).
     public static func run(
-        _ scenario: Scenario, bounds: RunBounds, observer: (any TraceObserver)? = nil, keepingEvents: Bool = true
+        _ scenario: Scenario, bounds: RunBounds, observer: (any TraceObserver)? = nil, keepingEvents: Bool = true,
+        inspect: ((BuiltScenario) -> Void)? = nil
     ) -> SimulationResult {
         // Keeping the events, the summary is computed from them when asked; otherwise a counter
         // sees them as they go by.
@@ -121,6 +125,7 @@ public enum Simulator {
             built.runtime.reportOpenBarriers(extra: ["until": true])
             built.dispatch?.reportHeld(extra: ["until": true])
         }
+        inspect?(built)
         built.runtime.tearDown()
         let events = recorder?.takeRecording() ?? RecordedEvents()
         return SimulationResult(
