@@ -72,6 +72,10 @@ public final class GatewayBarrierRegistration {
     /// reachable, such as the gate itself.
     public static var exempt: GatewayBarrierRegistration { GatewayBarrierRegistration(kind: .exempt) }
 
+    /// Boardy's deprecated spelling of ``exempt``, with a zero-width space (U+200B) before it.
+    @available(*, deprecated, message: "This spelling contains a zero-width space (U+200B) and renders identically to `exempt`. Retype the call site as `exempt`.")
+    public static var ​exempt: GatewayBarrierRegistration { exempt }
+
     /// A gate board; its completion resolves, and so does any output `resolveOn` maps to a
     /// verdict (nil: not a resolving output). The gate is activated with the
     /// ``GatewayRequest``, or with what `input` makes of it (for a gate with a typed input).

@@ -1,3 +1,4 @@
+import Foundation
 /// A board a motherboard can activate (Boardy's `ActivatableBoard`).
 ///
 /// The motherboard transports inputs, outputs and commands untyped; ``GuaranteedBoard`` and
@@ -91,6 +92,18 @@ extension GuaranteedCommandBoard {
 public protocol GuaranteedOutputSendingBoard: Board {
     /// The output type.
     associatedtype OutputType
+}
+
+extension GuaranteedOutputSendingBoard where OutputType: Encodable {
+    /// Sends the output encoded as JSON `Data` (Boardy's `sendEncodedOutput`); a value that
+    /// cannot be encoded is a programming error.
+    public func sendEncodedOutput(_ output: OutputType) {
+        do {
+            sendToMotherboard(data: try JSONEncoder().encode(output))
+        } catch {
+            assertionFailure("‼️ encoding the output of \(identifier) failed: \(error)")
+        }
+    }
 }
 
 extension GuaranteedOutputSendingBoard {

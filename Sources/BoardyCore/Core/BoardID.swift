@@ -40,3 +40,10 @@ extension BoardID {
 public func ~= (pattern: BoardID, value: String) -> Bool {
     pattern.rawValue == value
 }
+
+extension BoardID {
+    /// The id of this board's gateway board (`<id>.___GATEWAY___`, Boardy's `gateway`).
+    public var gateway: BoardID { appending("___GATEWAY___") }
+    /// The id under which a gateway board stands for every board (`*`).
+    public static let wildcard: BoardID = "*"
+}

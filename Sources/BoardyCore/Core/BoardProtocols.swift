@@ -196,3 +196,6 @@ public struct BoardCompleter: Completable {
         mb.completeBoard(destinationID, isDone: isDone)
     }
 }
+
+/// Boardy's name of the message a board sends (``BoardOutput``).
+public typealias OutputModel = BoardOutput

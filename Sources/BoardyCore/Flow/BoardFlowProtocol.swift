@@ -65,13 +65,36 @@ public struct IDGenericBoardFlow<Out>: GuaranteedBoardFlow {
         self.init(identifier: identifier, matchedBoardIDs: matchedBoardIDs, nextHandler: nextHandler)
     }
 
-    /// A flow running `nextHandler` with `target` (held weakly) and each `Out`.
-    public init<HandlerTarget: AnyObject>(
+    /// A flow running `nextHandler` with `target` (held weakly when it is an object) and each `Out`.
+    public init<HandlerTarget>(
         identifier: String = UUID().uuidString, matchedBoardIDs: [BoardID], target: HandlerTarget, nextHandler: @escaping (HandlerTarget, Out) -> Void
     ) {
-        self.init(identifier: identifier, matchedBoardIDs: matchedBoardIDs) { [weak target] value in
-            if let target { nextHandler(target, value) }
+        let box = TargetBox(target)
+        self.init(identifier: identifier, matchedBoardIDs: matchedBoardIDs) { value in
+            if let target = box.target { nextHandler(target, value) }
         }
+    }
+
+    /// A flow running `nextHandler` with `target` (held weakly when it is an object) and each `Out`.
+    public init<HandlerTarget>(
+        identifier: String = UUID().uuidString, matchedBoardIDs: BoardID..., target: HandlerTarget, nextHandler: @escaping (HandlerTarget, Out) -> Void
+    ) {
+        self.init(identifier: identifier, matchedBoardIDs: matchedBoardIDs, target: target, nextHandler: nextHandler)
+    }
+
+    /// A flow on the outputs of the board `matchedBoardID`, of type `BoardType`'s output.
+    public init<BoardType: GuaranteedOutputSendingBoard, HandlerTarget>(
+        identifier: String = UUID().uuidString, matchedBoardID: BoardID, of _: BoardType.Type, target: HandlerTarget,
+        nextHandler: @escaping (HandlerTarget, BoardType.OutputType) -> Void
+    ) where BoardType.OutputType == Out {
+        self.init(identifier: identifier, matchedBoardIDs: [matchedBoardID], target: target, nextHandler: nextHandler)
+    }
+
+    /// A flow on the outputs of the board `matchedBoardID`, of type `BoardType`'s output.
+    public init<BoardType: GuaranteedOutputSendingBoard>(
+        identifier: String = UUID().uuidString, matchedBoardID: BoardID, of _: BoardType.Type, nextHandler: @escaping (BoardType.OutputType) -> Void
+    ) where BoardType.OutputType == Out {
+        self.init(identifier: identifier, matchedBoardIDs: [matchedBoardID], nextHandler: nextHandler)
     }
 
     /// Runs the handler.
@@ -95,6 +118,18 @@ public struct GenericBoardFlow<Out>: DataMatchBoardFlow {
         self.identifier = identifier
         self.matcher = matcher
         self.nextHandler = nextHandler
+    }
+
+    /// A flow running `nextHandler` with `target` (held weakly when it is an object) and each
+    /// `Out` whose message `matcher` accepts.
+    public init<HandlerTarget>(
+        identifier: String = UUID().uuidString, matcher: @escaping (any BoardOutputModel) -> Bool = { _ in true }, target: HandlerTarget,
+        nextHandler: @escaping (HandlerTarget, Out) -> Void
+    ) {
+        let box = TargetBox(target)
+        self.init(identifier: identifier, matcher: matcher) { value in
+            if let target = box.target { nextHandler(target, value) }
+        }
     }
 
     /// Whether the matcher accepts `output`.
@@ -123,6 +158,26 @@ public struct BoardActivateFlow: BoardFlow {
     /// A flow running `nextHandler` with the data of each message `matcher` accepts.
     public init(identifier: String = UUID().uuidString, matcher: @escaping (any BoardOutputModel) -> Bool, nextHandler: @escaping (Any?) -> Void) {
         self.init(identifier: identifier, matcher: matcher) { nextHandler($0.data) }
+    }
+
+    /// A flow running `dedicatedNextHandler` with each message `matcher` accepts: its data as
+    /// `Output`, or nil when it is not one.
+    public init<Output>(identifier: String = UUID().uuidString, matcher: @escaping (any BoardOutputModel) -> Bool, dedicatedNextHandler: @escaping (Output?) -> Void) {
+        self.init(identifier: identifier, matcher: matcher) { dedicatedNextHandler(BoardValue.cast($0.data, to: Output.self)) }
+    }
+
+    /// A flow running `guaranteedNextHandler` with each message `matcher` accepts whose data is
+    /// an `Output`.
+    public init<Output>(identifier: String = UUID().uuidString, matcher: @escaping (any BoardOutputModel) -> Bool, guaranteedNextHandler: @escaping (Output) -> Void) {
+        self.init(identifier: identifier, matcher: matcher) {
+            if let v = BoardValue.cast($0.data, to: Output.self) { guaranteedNextHandler(v) }
+        }
+    }
+
+    /// A flow running `dedicatedNextHandler` with each message of `matchedIdentifiers`: its data
+    /// as `Output`, or nil when it is not one.
+    public init<Output>(identifier: String = UUID().uuidString, matchedIdentifiers: [FlowStepID], dedicatedNextHandler: @escaping (Output?) -> Void) {
+        self.init(identifier: identifier, matcher: { matchedIdentifiers.contains($0.identifier) }, dedicatedNextHandler: dedicatedNextHandler)
     }
 
     /// A flow running `outputNextHandler` with each message of `matchedIdentifiers`.

@@ -156,40 +156,68 @@ extension FlowManageable {
         registerFlow(IDGenericBoardFlow<Output>(matchedBoardIDs: matchedIdentifiers, nextHandler: nextHandler))
     }
 
-    /// Runs `nextHandler` with `target` (held weakly) and every `Output` the boards send.
+    /// Runs `nextHandler` with `target` (held weakly when it is an object) and every `Output` the boards send.
     @discardableResult
-    public func registerFlow<Target: AnyObject, Output>(
+    public func registerFlow<Target, Output>(
         matchedIdentifiers: [FlowStepID], target: Target, uniqueOutputType _: Output.Type = Output.self,
         nextHandler: @escaping (Target, Output) -> Void
     ) -> Self {
         registerFlow(IDGenericBoardFlow<Output>(matchedBoardIDs: matchedIdentifiers, target: target, nextHandler: nextHandler))
     }
 
-    /// Runs `nextHandler` with `target` (held weakly) and every `Output` the boards send.
+    /// Runs `nextHandler` with `target` (held weakly when it is an object) and every `Output` the boards send.
     @discardableResult
-    public func registerFlow<Target: AnyObject, Output>(
+    public func registerFlow<Target, Output>(
         matchedIdentifiers: FlowStepID..., target: Target, uniqueOutputType: Output.Type = Output.self,
         nextHandler: @escaping (Target, Output) -> Void
     ) -> Self {
         registerFlow(matchedIdentifiers: matchedIdentifiers, target: target, uniqueOutputType: uniqueOutputType, nextHandler: nextHandler)
     }
 
-    /// Runs `handler` with `target` (held weakly) and every `Output` the boards send.
+    /// Runs `handler` with `target` (held weakly when it is an object) and every `Output` the boards send.
     @discardableResult
-    public func registerGuaranteedFlow<Target: AnyObject, Output>(
+    public func registerGuaranteedFlow<Target, Output>(
         matchedIdentifiers: [FlowStepID], target: Target, uniqueOutputType: Output.Type = Output.self,
         handler: @escaping (Target, Output) -> Void
     ) -> Self {
         registerFlow(matchedIdentifiers: matchedIdentifiers, target: target, uniqueOutputType: uniqueOutputType, nextHandler: handler)
     }
 
-    /// Runs `handler` with `target` (held weakly) and every `Output` the boards send.
+    /// Runs `handler` with `target` (held weakly when it is an object) and every `Output` the boards send.
     @discardableResult
-    public func registerGuaranteedFlow<Target: AnyObject, Output>(
+    public func registerGuaranteedFlow<Target, Output>(
         matchedIdentifiers: FlowStepID..., target: Target, uniqueOutputType: Output.Type = Output.self,
         handler: @escaping (Target, Output) -> Void
     ) -> Self {
         registerFlow(matchedIdentifiers: matchedIdentifiers, target: target, uniqueOutputType: uniqueOutputType, nextHandler: handler)
+    }
+
+    /// Transports every `Output` the boards send on `bus`.
+    @discardableResult
+    public func registerFlow<Output>(matchedIdentifiers: FlowStepID..., bindToBus bus: Bus<Output>) -> Self {
+        registerFlow(matchedIdentifiers: matchedIdentifiers, target: bus, uniqueOutputType: Output.self) { bus, output in bus.transport(input: output) }
+    }
+
+    /// Sends every `Output` the boards send as `board`'s own output.
+    @discardableResult
+    public func registerFlow<Output, OutBoard: GuaranteedOutputSendingBoard>(
+        matchedIdentifiers: FlowStepID..., uniqueOutputType _: Output.Type = Output.self, sendOutputThrough board: OutBoard
+    ) -> Self where OutBoard.OutputType == Output {
+        registerFlow(matchedIdentifiers: matchedIdentifiers, target: board, uniqueOutputType: Output.self) { board, output in board.sendOutput(output) }
+    }
+
+    /// Transports every `Output` the boards send on `bus` (Boardy's guaranteed spelling).
+    @discardableResult
+    public func registerGuaranteedFlow<Output>(matchedIdentifiers: FlowStepID..., bindToBus bus: Bus<Output>) -> Self {
+        registerFlow(matchedIdentifiers: matchedIdentifiers, target: bus, uniqueOutputType: Output.self) { bus, output in bus.transport(input: output) }
+    }
+
+    /// Sends every `Output` the boards send as `board`'s own output (Boardy's guaranteed spelling).
+    @discardableResult
+    public func registerGuaranteedFlow<Output, OutBoard: GuaranteedOutputSendingBoard>(
+        matchedIdentifiers: FlowStepID..., uniqueOutputType _: Output.Type = Output.self, sendOutputThrough board: OutBoard
+    ) -> Self where OutBoard.OutputType == Output {
+        registerFlow(matchedIdentifiers: matchedIdentifiers, target: board, uniqueOutputType: Output.self) { board, output in board.sendOutput(output) }
     }
 
     /// Runs `nextHandler` with `isDone` when one of the boards completes.
