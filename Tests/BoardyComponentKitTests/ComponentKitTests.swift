@@ -51,12 +51,14 @@ struct ComponentKitRuleTests {
 
     @Test("rule 25: ResultTaskBoard sends progress, then success completes true; failure and cancel complete false; busy while running")
     func rule25_resultTaskBoard() {
-        for (final, ok) in [(BoardResult<Int>.success(3), true), (.cancel, false), (.failure(Failure()), false)] {
+        for (final, ok) in [(BoardResult<Int, Failure>.success(3), true), (.cancel, false), (.failure(Failure()), false)] {
             let h = Harness()
-            let board = ResultTaskBoard<Void, Int>(identifier: "taskUpload") { b, _, send in
-                send(.progress(1))
-                b.schedule(after: .seconds(1)) { send(.progress(2)) }
-                b.schedule(after: .seconds(2)) { send(final) }
+            var board: ResultTaskBoard<Void, Int, Failure>!
+            board = ResultTaskBoard<Void, Int, Failure>(identifier: "taskUpload") { _, send in
+                send(.progress(fractionCompleted: 0.5))
+                board.schedule(after: .seconds(1)) { send(.progress(fractionCompleted: 1)) }
+                board.schedule(after: .seconds(2)) { send(final) }
+                board.schedule(after: .seconds(3)) { send(.success(4)) }
             }
             let mb = h.motherboard([board])
             mb.activate("taskUpload")
@@ -66,7 +68,7 @@ struct ComponentKitRuleTests {
                 if case let .outputSent(_, o) = e.body { return o.jsonText }
                 return nil
             }
-            #expect(outputs == [#"{"progress":1}"#, #"{"progress":2}"#, final.traceValue.jsonText])
+            #expect(outputs == [#"{"progress":0.5}"#, #"{"progress":1}"#, final.traceValue.jsonText], "a second final result is a no-op")
             #expect(h.lines.last == "board.completed taskUpload \(ok)")
             #expect(h.lines.contains("activation.cancelled taskUpload busy"))
         }

@@ -1,19 +1,30 @@
 import BoardyCore
 
-/// What a ``ResultTaskBoard`` sends: progress along the way, then one final result.
-public enum BoardResult<Value>: TraceValueConvertible {
-    /// Intermediate progress (sent, the task goes on).
-    case progress(Value)
+/// What a ``ResultTaskBoard`` sends (Boardy's `BoardResult`): progress along the way, then one
+/// final result.
+public enum BoardResult<Success, Failure>: TraceValueConvertible {
+    /// Progress (sent; the task goes on).
+    case progress(fractionCompleted: Double)
     /// The final value (sent, then `complete(true)`).
-    case success(Value)
+    case success(Success)
     /// The task failed (sent, then `complete(false)`).
-    case failure(any Error)
+    case failure(Failure)
     /// The task was cancelled (sent, then `complete(false)`).
     case cancel
 
+    /// Progress that has not measured anything yet.
+    public static var progress: Self { .progress(fractionCompleted: 0) }
+
+    /// Whether this is progress (the task goes on).
+    public var inProgress: Bool {
+        if case .progress = self { return true }
+        return false
+    }
+
+    /// `{"progress": fraction}`, `{"success": value}`, `{"failure": "…"}` or `"cancel"`.
     public var traceValue: JSONValue {
         switch self {
-        case let .progress(v): return ["progress": TraceValue.json(v) ?? .null]
+        case let .progress(f): return ["progress": .double(f)]
         case let .success(v): return ["success": TraceValue.json(v) ?? .null]
         case let .failure(e): return ["failure": .string(String(describing: e))]
         case .cancel: return "cancel"
@@ -21,22 +32,33 @@ public enum BoardResult<Value>: TraceValueConvertible {
     }
 }
 
-/// A task board without side handlers (ComponentKit's `ResultTaskBoard`): everything it has to
-/// say goes out as a ``BoardResult``. Progress is only sent; success completes with true; failure
-/// and cancel complete with false. One activation at a time; another arriving meanwhile is
-/// dropped (`busy`) (Boardy rule 25).
-public final class ResultTaskBoard<Input, Output>: Board, GuaranteedBoard {
+/// A task board whose output is a ``BoardResult`` (ComponentKit's `ResultTaskBoard`): progress
+/// is only sent; success completes with true; failure and cancel complete with false. One
+/// activation at a time (Boardy rule 25): another arriving meanwhile is dropped — traced as
+/// `busy` when it comes through a motherboard, and ignored when the board is called directly
+/// from several threads at once (the claim is one locked step); a second final result is a
+/// no-op.
+public final class ResultTaskBoard<Input, Success, Failure>: Board, GuaranteedBoard, GuaranteedOutputSendingBoard {
+    /// The task's input.
     public typealias InputType = Input
-    /// The task: it reports through `send`, any number of progress values, then one final result.
-    public typealias Executor = (ResultTaskBoard<Input, Output>, Input, @escaping (BoardResult<Output>) -> Void) -> Void
+    /// What the board sends.
+    public typealias OutputType = BoardResult<Success, Failure>
+    /// How the task reports: any number of progress values, then one final result.
+    public typealias ExecutorCallback = (BoardResult<Success, Failure>) -> Void
+    /// The task.
+    public typealias Executor = (Input, @escaping ExecutorCallback) -> Void
 
     private let executor: Executor
-    /// Whether a task is running.
-    public private(set) var isProcessing = false
+    private let allowBypassGatewayBarrier: Bool
+    private let active = Locked(false)
 
-    /// A result task board running `executor`.
-    public init(identifier: BoardID, executor: @escaping Executor) {
+    /// Whether a task is running.
+    public var isProcessing: Bool { active.withLock { $0 } }
+
+    /// A result task board running `executor`; it bypasses the gateway unless told otherwise.
+    public init(identifier: BoardID, allowBypassGatewayBarrier: Bool = true, executor: @escaping Executor) {
         self.executor = executor
+        self.allowBypassGatewayBarrier = allowBypassGatewayBarrier
         super.init(identifier: identifier)
     }
 
@@ -44,24 +66,27 @@ public final class ResultTaskBoard<Input, Output>: Board, GuaranteedBoard {
         isProcessing ? .busy : nil
     }
 
-    public func shouldBypassGatewayBarrier() -> Bool { true }
+    public func shouldBypassGatewayBarrier() -> Bool { allowBypassGatewayBarrier }
 
     public func activate(withGuaranteedInput input: Input) {
-        isProcessing = true
-        executor(self, input) { [self] result in report(result) }
+        guard active.withLock({ a -> Bool in
+            defer { a = true }
+            return !a
+        }) else { return }
+        executor(input) { [weak self] result in self?.report(result) }
     }
 
-    private func report(_ result: BoardResult<Output>) {
-        guard isProcessing else { return }
-        sendOutput(result)
-        switch result {
-        case .progress: return
-        case .success:
-            isProcessing = false
-            complete(true)
-        case .failure, .cancel:
-            isProcessing = false
-            complete(false)
+    private func report(_ result: BoardResult<Success, Failure>) {
+        if case .progress = result {
+            if isProcessing { sendOutput(result) }
+            return
         }
+        // The final result once: releasing is one locked step too.
+        guard active.withLock({ a -> Bool in
+            defer { a = false }
+            return a
+        }) else { return }
+        sendOutput(result)
+        if case .success = result { complete(true) } else { complete(false) }
     }
 }

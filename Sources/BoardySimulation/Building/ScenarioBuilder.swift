@@ -95,7 +95,7 @@ public enum ScenarioBuilder {
                 runTask(spec, board: board, variation: variation, progress: nil) { completion($0.mapError { $0 }) }
             }
         case .resultTask:
-            return ResultTaskBoard<Any?, JSONValue>(identifier: spec.id) { board, _, send in
+            return ScenarioResultTaskBoard(identifier: spec.id) { board, send in
                 runTask(spec, board: board, variation: variation, progress: { send(.progress($0)) }) { result in
                     switch result {
                     case let .success(v): send(.success(v))
