@@ -154,12 +154,18 @@ public protocol LauncherPlugin {
 public struct ModuleComponent {
     /// The module plugins.
     public let modulePlugins: [any ModulePlugin]
+    /// The URL opener plugins.
+    public let urlOpenerPlugins: [any URLOpenerPlugin]
     /// Runs on the main motherboard once it is built.
     public let launchSettings: (_ mainboard: any FlowMotherboard) -> Void
 
-    /// A component of `modulePlugins` and `launchSettings`.
-    public init(modulePlugins: [any ModulePlugin], launchSettings: @escaping (_ mainboard: any FlowMotherboard) -> Void = { _ in }) {
+    /// A component of `modulePlugins`, `urlOpenerPlugins` and `launchSettings`.
+    public init(
+        modulePlugins: [any ModulePlugin], urlOpenerPlugins: [any URLOpenerPlugin] = [],
+        launchSettings: @escaping (_ mainboard: any FlowMotherboard) -> Void = { _ in }
+    ) {
         self.modulePlugins = modulePlugins
+        self.urlOpenerPlugins = urlOpenerPlugins
         self.launchSettings = launchSettings
     }
 }
@@ -172,6 +178,7 @@ public final class LauncherComponent {
     private var plugins: [any ModulePlugin] = []
     private var gateways: [(GatewayBarrierRegistration, BoardID?)] = []
     private var settings: [(any FlowMotherboard) -> Void] = []
+    private var urlOpenerPlugins: [any URLOpenerPlugin] = []
 
     init(options: MainOptions) { self.options = options }
 
@@ -195,6 +202,7 @@ public final class LauncherComponent {
     public func install(launcherPlugin: any LauncherPlugin) -> Self {
         let component = launcherPlugin.prepareForLaunching(withOptions: options)
         settings.append(component.launchSettings)
+        urlOpenerPlugins += component.urlOpenerPlugins
         return install(plugins: component.modulePlugins)
     }
 
@@ -210,6 +218,19 @@ public final class LauncherComponent {
     public func install(gatewayBarrier registration: GatewayBarrierRegistration, for destinationID: BoardID) -> Self {
         gateways.append((registration, destinationID))
         return self
+    }
+
+    /// Adds URL opener plugins to the launcher it builds.
+    @discardableResult
+    public func install(urlOpenerPlugins: [any URLOpenerPlugin]) -> Self {
+        self.urlOpenerPlugins += urlOpenerPlugins
+        return self
+    }
+
+    /// Adds the URL opener plugins `builder` lists.
+    @discardableResult
+    public func install(@URLOpenerPluginBuilder urlOpenerPluginsBuilder: () -> [any URLOpenerPlugin]) -> Self {
+        install(urlOpenerPlugins: urlOpenerPluginsBuilder())
     }
 
     /// Adds launch settings, run on the main motherboard once it is built.
@@ -231,7 +252,7 @@ public final class LauncherComponent {
         for (gateway, id) in gateways { mainboard.install(gatewayBarrier: gateway, for: id) }
         for s in settings { s(mainboard) }
         launchSettings(mainboard)
-        return PluginLauncher(mainboard: mainboard, options: options)
+        return PluginLauncher(mainboard: mainboard, options: options).install(urlOpenerPlugins: urlOpenerPlugins)
     }
 
     /// The same as ``instantiate(_:)``.
@@ -268,6 +289,8 @@ public final class PluginLauncher {
     public let options: MainOptions
     /// The main motherboard.
     public let mainboard: Motherboard
+    /// The URL opener plugins and their handlers.
+    let urls = URLOpeners()
 
     init(mainboard: Motherboard, options: MainOptions) {
         self.mainboard = mainboard
