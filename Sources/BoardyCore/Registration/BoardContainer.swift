@@ -63,21 +63,25 @@ public final class BoardContainer: BoardDynamicProducer {
 
 /// A producer held without retaining it (Boardy's `boxed`): what a board hands the producer of
 /// its own motherboard, so the two do not keep each other alive.
-struct BoardDynamicProducerBox: BoardDynamicProducer {
-    weak var producer: (any BoardDynamicProducer & AnyObject)?
+public struct BoardDynamicProducerBox: BoardDynamicProducer {
+    /// The producer, while it lives.
+    public weak var producer: (any BoardDynamicProducer & AnyObject)?
 
-    func produceBoard(identifier: BoardID) -> (any ActivatableBoard)? { producer?.produceBoard(identifier: identifier) }
-    func produceGatewayBoard(identifier: BoardID) -> (any ActivatableBoard)? { producer?.produceGatewayBoard(identifier: identifier) }
-    func matchBoard(withIdentifier identifier: BoardID, to anotherIdentifier: BoardID) -> (any ActivatableBoard)? {
+    /// A box around `producer`.
+    public init(producer: any BoardDynamicProducer & AnyObject) { self.producer = producer }
+
+    public func produceBoard(identifier: BoardID) -> (any ActivatableBoard)? { producer?.produceBoard(identifier: identifier) }
+    public func produceGatewayBoard(identifier: BoardID) -> (any ActivatableBoard)? { producer?.produceGatewayBoard(identifier: identifier) }
+    public func matchBoard(withIdentifier identifier: BoardID, to anotherIdentifier: BoardID) -> (any ActivatableBoard)? {
         producer?.matchBoard(withIdentifier: identifier, to: anotherIdentifier)
     }
-    func registerBoard(_ identifier: BoardID, factory: @escaping (BoardID) -> any ActivatableBoard) {
+    public func registerBoard(_ identifier: BoardID, factory: @escaping (BoardID) -> any ActivatableBoard) {
         producer?.registerBoard(identifier, factory: factory)
     }
-    func registerGatewayBoard(_ identifier: BoardID, factory: @escaping (BoardID) -> any ActivatableBoard) {
+    public func registerGatewayBoard(_ identifier: BoardID, factory: @escaping (BoardID) -> any ActivatableBoard) {
         producer?.registerGatewayBoard(identifier, factory: factory)
     }
-    func registerBoard(_ identifier: BoardID, replacingExisting: Bool, factory: @escaping (BoardID) -> any ActivatableBoard) {
+    public func registerBoard(_ identifier: BoardID, replacingExisting: Bool, factory: @escaping (BoardID) -> any ActivatableBoard) {
         producer?.registerBoard(identifier, replacingExisting: replacingExisting, factory: factory)
     }
 }
