@@ -72,6 +72,29 @@ extension GuaranteedBoard {
     public func activationBarrier(withGuaranteedInput input: InputType) -> ActivationBarrier? { nil }
 }
 
+// Codable board IO (Boardy's `GuaranteedBoard where InputType: Decodable`): an option that is not
+// an `InputType` already is decoded from JSON `Data` (what `sendEncodedOutput` sends) or from a
+// JSON object (a dictionary, an array). Chosen per board type when its input is Decodable, so
+// other boards keep the plain cast.
+extension GuaranteedBoard where InputType: Decodable {
+    @inlinable
+    public func activate(withOption option: Any?) {
+        if let input = BoardValue.decode(option, as: InputType.self) { activate(withGuaranteedInput: input) }
+    }
+
+    @inlinable
+    public func inputMismatch(_ option: Any?) -> String? {
+        BoardValue.decode(option, as: InputType.self) == nil
+            ? "expected input of type \(InputType.self) (or its JSON), got \(BoardValue.typeDescription(option))" : nil
+    }
+
+    @inlinable
+    public func activationBarrier(withOption option: Any?) -> ActivationBarrier? {
+        guard let input = BoardValue.decode(option, as: InputType.self) else { return nil }
+        return activationBarrier(withGuaranteedInput: input)
+    }
+}
+
 /// A board with typed commands (Boardy's `GuaranteedCommandBoard`). Commands of another type
 /// are ignored.
 public protocol GuaranteedCommandBoard: InteractableBoard {
@@ -125,6 +148,21 @@ enum BoardValue {
         if T.self == Void.self { return (() as Any) as? T }
         if let opt = T.self as? any ExpressibleByNilLiteral.Type { return opt.init(nilLiteral: ()) as? T }
         return nil
+    }
+
+    /// `value` as a `T`, else decoded from JSON `Data` or a JSON object.
+    @inlinable
+    static func decode<T: Decodable>(_ value: Any?, as type: T.Type) -> T? {
+        if let v = cast(value, to: T.self) { return v }
+        return decodeJSON(value, as: T.self)
+    }
+
+    @usableFromInline
+    static func decodeJSON<T: Decodable>(_ value: Any?, as type: T.Type) -> T? {
+        var data = value as? Data
+        if data == nil, let value, JSONSerialization.isValidJSONObject(value) { data = try? JSONSerialization.data(withJSONObject: value) }
+        guard let data else { return nil }
+        return try? JSONDecoder().decode(T.self, from: data)
     }
 
     @usableFromInline
