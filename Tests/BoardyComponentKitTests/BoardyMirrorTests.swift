@@ -95,3 +95,39 @@ struct BoardyComponentKitMirrorTests {
         #expect(mainboard.boards.isEmpty)
     }
 }
+
+/// Mirrors of Boardy's BlockTaskTests cases that needed a behaviour of ours to change.
+@Suite("Mirrors of Boardy's BlockTaskTests (onlyResult)")
+struct BoardyBlockTaskMirrorTests {
+    @Test("BlockTaskTests.testOnlyResultFansResultToPendingHandlersOnceInActivationOrder")
+    func onlyResultFansOut() {
+        var events: [String] = []
+        var finish: ((Result<String, any Error>) -> Void)?
+        var started: [String] = []
+        let board = BlockTaskBoard<String, String>(identifier: "block", executingType: .onlyResult) { _, input, completion in
+            started.append(input)
+            finish = completion
+            return .none
+        }
+        let motherboard = Motherboard(boards: [board])
+        motherboard.matchedFlow("block", with: String.self).handle { events.append("output.\($0)") }
+        motherboard.completionFlow("block").handle { _ in events.append("board.complete") }
+        func parameter(_ input: String) -> BlockTaskParameter<String, String> {
+            BlockTaskParameter<String, String>(input: input)
+                .onSuccess { _, output in events.append("success.\(input).\(output)") }
+                .onProcessing { _, processing in events.append("processing.\(input).\(processing)") }
+                .onCompletion { _, status in events.append("completion.\(input).\(status == .done ? "done" : "cancelled")") }
+        }
+        motherboard.activateBoard(identifier: "block", withOption: parameter("first"))
+        motherboard.activateBoard(identifier: "block", withOption: parameter("second"))
+        #expect(started == ["first"])
+        finish?(.success("shared"))
+        #expect(events == [
+            "processing.first.true", "processing.second.true", "success.first.shared", "output.shared", "processing.first.false",
+            "completion.first.done", "success.second.shared", "output.shared", "processing.second.false", "completion.second.done",
+            "board.complete",
+        ])
+        finish?(.failure(CancellationError()))
+        #expect(events.count == 11, "a second result is a no-op")
+    }
+}

@@ -301,7 +301,13 @@ public final class BlockTaskBoard<Input, Output>: Board, GuaranteedBoard, Guaran
             running.removeAll()
             start(parameter)
         case .onlyResult:
-            if let current = running.first { current.parameters.append(parameter) } else { start(parameter) }
+            if let current = running.first {
+                // The joining activation is processing too, until the shared result arrives.
+                current.parameters.append(parameter)
+                parameter.processingHandler?(self, true)
+            } else {
+                start(parameter)
+            }
         case .queue:
             if running.isEmpty { start(parameter) } else { waiting.append((parameter, currentTraceCause)) }
         case let .concurrent(max):
