@@ -52,7 +52,7 @@ extension FlowHandler {
 
 /// Whether `data` is one of Boardy's messages rather than an output.
 func isBoardyMessage(_ data: Any?) -> Bool {
-    data is any BoardFlowAction || data is any BoardInputModel || data is any BoardCommandModel || data is CompleteAction
+    data is any BoardFlowAction || data is any BoardInputModel || data is any BoardCommandModel || data is CompleteAction || data is UIElementAction
 }
 
 /// A flow that waits for an output of every board it names and then runs its handler with

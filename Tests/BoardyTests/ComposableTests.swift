@@ -1,0 +1,72 @@
+import Boardy
+import BoardyTrace
+import Foundation
+import Testing
+
+/// The board side of Boardy's Composable, headless: boards put elements to their composer, a
+/// composable motherboard passes the actions to its interface, and a trace records each one.
+@Suite("Composable boards, headless")
+struct ComposableTests {
+    /// An interface of our own that keeps what it is shown.
+    final class Screen: NSObject, ComposableInterface {
+        var composedElements: [UIElement] = []
+        var elementSortRule: ((UIElement, UIElement) -> Bool)? { { $0.identifier < $1.identifier } }
+        func composeInterface(elements: [UIElement]) { composedElements = elements }
+    }
+
+    /// Puts an element for itself, then removes its content when told.
+    final class Headline: Board, ActivatableBoard {
+        func activate(withOption option: Any?) {
+            if option as? String == "remove" {
+                putToComposer(elementAction: .removeContent(identifier: identifier.rawValue))
+            } else {
+                putToComposer(elementAction: .update(element: UIElement(identifier: identifier, contentViewController: NSObject(), configuration: option)))
+            }
+        }
+    }
+
+    final class Parent: ModernContinuableBoard, ActivatableBoard {
+        func activate(withOption _: Any?) {}
+    }
+
+    @Test("element actions reach the connected interface, in its order; reload and removal keep the element's place")
+    func composes() throws {
+        let producer = BoardProducer()
+        producer.registerBoard("b") { Headline(identifier: $0) }
+        producer.registerBoard("a") { Headline(identifier: $0) }
+        let parent = Parent(identifier: "parent", boardProducer: producer)
+        let screen = Screen()
+        let composable = parent.attachComposableMotherboard(to: screen)
+        composable.activateBoard(identifier: "b", withOption: "first")
+        composable.activateBoard(identifier: "a", withOption: nil)
+        #expect(screen.composedElements.map(\.identifier) == ["a", "b"])
+        #expect(screen.composedElements[1].configuration as? String == "first")
+        let before = screen.composedElements[1]
+        composable.activateBoard(identifier: "b", withOption: "remove")
+        #expect(screen.composedElements.map(\.identifier) == ["a", "b"])
+        #expect(screen.composedElements[1].contentViewController == nil)
+        #expect(screen.composedElements[1] != before, "a new version")
+        #expect(screen.attachedObjects().contains { $0 === composable as AnyObject })
+    }
+
+    @Test("a composition is recorded as the board's output, and the interface is not kept alive by its motherboard")
+    func tracedAndWeak() throws {
+        let recorder = TraceRecorder()
+        let mb = ComposableMotherboard(boards: [Headline(identifier: "h")], runtime: BoardyRuntime(scheduler: VirtualScheduler(), observer: recorder))
+        weak var weakScreen: Screen?
+        do {
+            let screen = Screen()
+            weakScreen = screen
+            mb.connect(to: screen)
+            mb.activate("h")
+            #expect(screen.composedElements.count == 1)
+        }
+        #expect(weakScreen == nil)
+        mb.activate("h")
+        let outputs = recorder.events.compactMap { e -> String? in
+            if case let .outputSent(_, o) = e.body { return o.jsonText }
+            return nil
+        }
+        #expect(outputs == [#"{"compose":"update","element":"h"}"#, #"{"compose":"update","element":"h"}"#])
+    }
+}
