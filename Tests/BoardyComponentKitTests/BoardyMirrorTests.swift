@@ -59,26 +59,6 @@ struct BoardyComponentKitMirrorTests {
         #expect(done == ["a", "b"])
     }
 
-    @Test("BlockTaskTests.testOnlyResultFansResultToPendingHandlersOnceInActivationOrder")
-    func onlyResultFansOut() {
-        var finish: ((Result<Int, any Error>) -> Void)?
-        var runs = 0
-        var got: [String] = []
-        let board = BlockTaskBoard<String, Int>(identifier: "or", executingType: .onlyResult) { _, _, completion in
-            runs += 1
-            finish = completion
-        }
-        let mainboard = Motherboard(boards: [board])
-        for input in ["x", "y", "z"] {
-            mainboard.activateBoard(
-                identifier: "or", withOption: BlockTaskParameter<String, Int>(input: input).onSuccess { (n: Int) in got.append("\(input)=\(n)") })
-        }
-        finish?(.success(7))
-        finish?(.success(8))
-        #expect(runs == 1)
-        #expect(got == ["x=7", "y=7", "z=7"])
-    }
-
     @Test("BarrierTests.testBarrierBoardCancelDropsQueuedProcessesWithoutRunningThem")
     func barrierCancelDropsWaiters() {
         let barrier = BarrierBoard<String>(identifier: "barrier")
