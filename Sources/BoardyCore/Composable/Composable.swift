@@ -170,6 +170,11 @@ open class ComposableMotherboard: Motherboard, ComposableMotherboardType {
     private var composableInterface: (any ComposableInterface)?
     private var routesElementActions = false
 
+    /// A composable motherboard does not activate what its boards ask for: it hands the request
+    /// to its flows, and the motherboard it was produced for performs it (Boardy's composable
+    /// motherboard has no activation flow of its own).
+    override var routesActivationRequests: Bool { false }
+
     /// Connects `interface` (an object is held weakly).
     public func connect(to interface: any ComposableInterface) {
         if let object = interface as? any ComposableInterfaceObject {

@@ -362,11 +362,21 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
     /// Work asked of an inner motherboard before its continuous board was installed.
     private var waitingForRuntime: [WorkItem.Action] = []
 
+    /// Whether a board's request to activate another is performed here (Boardy's default flow)
+    /// or only handed to the flows (a ``ComposableMotherboard``, which forwards it to its parent).
+    var routesActivationRequests: Bool { true }
+
     func receive(_ emission: Board.Emission, from board: Board) {
         switch emission {
         case .output(let v): submit(.output(board, v, flowAction: false))
         case .flowAction(let v): submit(.output(board, v, flowAction: true))
-        case .activate(let id, let input): submit(.activate(id, input: input, source: board.identifier, inputJSON: nil))
+        case .activate(let id, let input):
+            if routesActivationRequests {
+                submit(.activate(id, input: input, source: board.identifier, inputJSON: nil))
+            } else {
+                // Handed to the flows as a message (a composable motherboard forwards it up).
+                submit(.output(board, BoardInput<Any?>(target: id, input: input), flowAction: false))
+            }
         case .command(let id, let c): submit(.command(id, c))
         case .complete(let done): submit(.completion(board, done))
         case .cancelled(let reason, let detail):
