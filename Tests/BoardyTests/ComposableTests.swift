@@ -70,3 +70,32 @@ struct ComposableTests {
         #expect(outputs == [#"{"compose":"update","element":"h"}"#, #"{"compose":"update","element":"h"}"#])
     }
 }
+
+/// What a composable motherboard does with an activation its boards ask for.
+@Suite("Composable motherboards and activation requests")
+struct ComposableActivationTests {
+    final class Counting: Board, ActivatableBoard {
+        var activations = 0
+        func activate(withOption _: Any?) { activations += 1 }
+    }
+
+    final class Host: ModernContinuableBoard, ActivatableBoard {
+        func activate(withOption _: Any?) {}
+    }
+
+    @Test("a composable motherboard does not perform its boards' activation requests; the motherboard it was produced for does")
+    func forwardsActivationUp() throws {
+        let local = Counting(identifier: "target")
+        let composable = ComposableMotherboard(boards: [local])
+        composable.board(local, didSendData: BoardInput(target: "target", input: "value"))
+        #expect(local.activations == 0)
+
+        let host = Host(identifier: "host", boardProducer: BoardProducer())
+        let parentMotherboard = Motherboard(boards: [host])
+        let target = Counting(identifier: "target")
+        parentMotherboard.installBoard(target)
+        let child = try #require(BoardProducer().produceComposableMotherboard(identifier: "child", from: host) as? ComposableMotherboard)
+        child.board(target, didSendData: BoardInput(target: "target", input: "value"))
+        #expect(target.activations == 1)
+    }
+}
