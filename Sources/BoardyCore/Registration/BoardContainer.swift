@@ -68,7 +68,7 @@ public struct BoardDynamicProducerBox: BoardDynamicProducer {
     public weak var producer: (any BoardDynamicProducer & AnyObject)?
 
     /// A box around `producer`.
-    public init(producer: any BoardDynamicProducer & AnyObject) { self.producer = producer }
+    public init(producer: (any BoardDynamicProducer & AnyObject)?) { self.producer = producer }
 
     public func produceBoard(identifier: BoardID) -> (any ActivatableBoard)? { producer?.produceBoard(identifier: identifier) }
     public func produceGatewayBoard(identifier: BoardID) -> (any ActivatableBoard)? { producer?.produceGatewayBoard(identifier: identifier) }
