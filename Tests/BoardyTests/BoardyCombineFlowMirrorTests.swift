@@ -86,17 +86,54 @@ struct BoardyCombineFlowMirrorTests {
         storage.withLock { $0 = nil }
     }
 
-    @Test("CombineFlowTests.testCombined5FlowPutsEachValueInItsSlot (arity coverage, 2 to 5 and collections)")
+    @Test("CombineFlowTests.testCombinedFlow3AritySlotsAreOrdered, testCombinedFlow4AritySlotsAreOrdered, testCombinedFlow5AritySlotsAreOrdered and testCombinedCollectionFlowDeliversEveryOutput")
     func slots() {
         let (mb, ids) = Self.boards(5)
-        var got: [String] = []
-        mb.registerCombinedFlow(Self.spec(mb, ids[0], String.self), Self.spec(mb, ids[1], Int.self), Self.spec(mb, ids[2], String.self),
-                                Self.spec(mb, ids[3], Double.self), Self.spec(mb, ids[4], Bool.self)) { a, b, c, d, e in got = [a, "\(b)", c, "\(d)", "\(e)"] }
+        func s<O>(_ i: Int, _: O.Type) -> GuaranteedOutputSpecifications<O> { Self.spec(mb, ids[i], O.self) }
+        var got3: [String] = [], got4: [String] = [], got5: [String] = []
+        mb.registerCombinedFlow(s(0, String.self), s(1, Int.self), s(2, String.self)) { a, b, c in got3 = [a, "\(b)", c] }
+        mb.registerCombinedFlow(s(0, String.self), s(1, Int.self), s(2, String.self), s(3, Double.self)) { a, b, c, d in got4 = [a, "\(b)", c, "\(d)"] }
+        mb.registerCombinedFlow(s(0, String.self), s(1, Int.self), s(2, String.self), s(3, Double.self), s(4, Bool.self)) { a, b, c, d, e in
+            got5 = [a, "\(b)", c, "\(d)", "\(e)"]
+        }
         var collected: [[String]] = []
-        mb.registerCombinedFlow([Self.spec(mb, ids[0], String.self), Self.spec(mb, ids[2], String.self)]) { collected.append($0) }
+        mb.registerCombinedFlow([s(0, String.self), s(2, String.self)]) { collected.append($0) }
         for (id, v) in zip(ids, ["a", 2, "c", 4.5, true] as [Any]) { mb.activation(id, with: Any?.self).activate(with: v) }
-        #expect(got == ["a", "2", "c", "4.5", "true"])
+        #expect(got3 == ["a", "2", "c"])
+        #expect(got4 == ["a", "2", "c", "4.5"])
+        #expect(got5 == ["a", "2", "c", "4.5", "true"])
         #expect(collected == [["a", "c"]])
+    }
+
+    final class Target {
+        var values: [String] = []
+    }
+
+    @Test("CombineFlowTests.testTargetVariantsDeliverToALiveTarget, testTargetVariant3AritySlotsAreOrdered, testTargetVariant4AritySlotsAreOrdered, testTargetVariant5AritySlotsAreOrdered and testCombinedCollectionFlowWithTargetDelivers")
+    func targetVariants() {
+        let (mb, ids) = Self.boards(5)
+        func s(_ i: Int) -> GuaranteedOutputSpecifications<String> { Self.spec(mb, ids[i], String.self) }
+        let target = Target()
+        mb.registerCombinedFlow(s(0), s(1), target: target) { t, a, b in t.values.append("2:\(a)\(b)") }
+        mb.registerCombinedFlow(s(0), s(1), s(2), target: target) { t, a, b, c in t.values.append("3:\(a)\(b)\(c)") }
+        mb.registerCombinedFlow(s(0), s(1), s(2), s(3), target: target) { t, a, b, c, d in t.values.append("4:\(a)\(b)\(c)\(d)") }
+        mb.registerCombinedFlow(s(0), s(1), s(2), s(3), s(4), target: target) { t, a, b, c, d, e in t.values.append("5:\(a)\(b)\(c)\(d)\(e)") }
+        mb.registerCombinedFlow([s(3), s(4)], target: target) { t, v in t.values.append("[]:\(v.joined())") }
+        for (i, id) in ids.enumerated() { mb.activation(id, with: Any?.self).activate(with: ["a", "b", "c", "d", "e"][i]) }
+        #expect(Set(target.values) == ["2:ab", "3:abc", "4:abcd", "5:abcde", "[]:de"])
+    }
+
+    @Test("CombineFlowTests.testTargetVariantsStopDeliveringAfterTargetIsReleased")
+    func releasedTargetsGetNothing() {
+        let (mb, ids) = Self.boards(2)
+        var calls = 0
+        do {
+            let target = Target()
+            mb.registerCombinedFlow(Self.spec(mb, ids[0], String.self), Self.spec(mb, ids[1], String.self), target: target) { _, _, _ in calls += 1 }
+        }
+        mb.activation(ids[0], with: Any?.self).activate(with: "a")
+        mb.activation(ids[1], with: Any?.self).activate(with: "b")
+        #expect(calls == 0, "a flow does not keep its target alive, and a released target gets nothing")
     }
 
     @Test("CombineFlowTests.testBatchOneByOneRequiresAFullNewBatch")
