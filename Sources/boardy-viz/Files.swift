@@ -176,6 +176,9 @@ final class Output {
         guard (fst.st_mode & S_IFMT) == S_IFDIR else {
             throw CannotCreateError(message: "cannot write \(path): \(folder) is a file, not a folder")
         }
+        // The interrupt handlers are in place before the file exists: an interrupt that comes
+        // as soon as it appears must find them (a signal ignored before its source runs is lost).
+        Interrupts.install()
         // mkstemp replaces the X's with a unique name and creates the file, mode 0600.
         var template = Array((folder + "/.boardy-viz-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -314,8 +317,15 @@ enum Interrupts {
     static let state = LockedValue(State())
 
     static func track(_ path: String) {
+        install()
+        state.withLockedValue { s in s.temporaries.append(path) }
+    }
+
+    /// Installs the handlers, once, before any temporary file exists: a signal that comes while
+    /// they are being installed (its default action off, its source not yet running) is lost,
+    /// so the window must close before there is anything to clean up.
+    static func install() {
         state.withLockedValue { s in
-            s.temporaries.append(path)
             guard s.sources.isEmpty else { return }
             // A parent may have started us with these signals blocked (Foundation's Process
             // does): unblock them, or an interrupt would wait for the end of the run.
