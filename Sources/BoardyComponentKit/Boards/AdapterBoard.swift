@@ -94,8 +94,11 @@ extension AdapterBoard where Destination.InputType == In, Destination.OutputType
 public struct AlertAction {
     /// How an action looks.
     public enum Style {
+        /// A plain action.
         case `default`
+        /// The action that dismisses.
         case cancel
+        /// An action that destroys something.
         case destructive
     }
 

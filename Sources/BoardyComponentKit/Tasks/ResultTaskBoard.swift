@@ -62,12 +62,15 @@ public final class ResultTaskBoard<Input, Success, Failure>: Board, GuaranteedBo
         super.init(identifier: identifier)
     }
 
+    /// `busy` while a task runs (traced when the activation comes through a motherboard).
     public func activationRejection(withOption option: Any?) -> TraceEvent.CancelReason? {
         isProcessing ? .busy : nil
     }
 
+    /// Whether the gateway lets it through without its gate (by default it does).
     public func shouldBypassGatewayBarrier() -> Bool { allowBypassGatewayBarrier }
 
+    /// Runs the task, unless one is running (claimed in one locked step).
     public func activate(withGuaranteedInput input: Input) {
         guard active.withLock({ a -> Bool in
             defer { a = true }

@@ -32,11 +32,17 @@ extension Array: URLOpenerPluginConvertible where Element == any URLOpenerPlugin
 /// Builds a list of URL opener plugins (Boardy's `URLOpenerPluginBuilder`).
 @resultBuilder
 public enum URLOpenerPluginBuilder {
+    /// The plugins of every component, in order.
     public static func buildBlock(_ components: any URLOpenerPluginConvertible...) -> [any URLOpenerPlugin] { components.flatMap(\.urlOpenerPlugins) }
+    /// The plugins of a `for` loop's components.
     public static func buildArray(_ components: [any URLOpenerPluginConvertible]) -> [any URLOpenerPlugin] { components.flatMap(\.urlOpenerPlugins) }
+    /// An `if` branch's plugins.
     public static func buildEither(first component: any URLOpenerPluginConvertible) -> any URLOpenerPluginConvertible { component.urlOpenerPlugins }
+    /// An `else` branch's plugins.
     public static func buildEither(second component: any URLOpenerPluginConvertible) -> any URLOpenerPluginConvertible { component.urlOpenerPlugins }
+    /// An `if` without `else`: its plugins, or none.
     public static func buildOptional(_ component: (any URLOpenerPluginConvertible)?) -> any URLOpenerPluginConvertible { component?.urlOpenerPlugins ?? [] }
+    /// One expression's plugins (none for nil).
     public static func buildExpression(_ expression: (any URLOpenerPluginConvertible)?) -> any URLOpenerPluginConvertible { expression?.urlOpenerPlugins ?? [] }
 }
 

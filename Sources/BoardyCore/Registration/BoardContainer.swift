@@ -70,17 +70,23 @@ public struct BoardDynamicProducerBox: BoardDynamicProducer {
     /// A box around `producer`.
     public init(producer: (any BoardDynamicProducer & AnyObject)?) { self.producer = producer }
 
+    /// The producer's board, while it lives.
     public func produceBoard(identifier: BoardID) -> (any ActivatableBoard)? { producer?.produceBoard(identifier: identifier) }
+    /// The producer's gateway board, while it lives.
     public func produceGatewayBoard(identifier: BoardID) -> (any ActivatableBoard)? { producer?.produceGatewayBoard(identifier: identifier) }
+    /// The producer's board under another id, while it lives.
     public func matchBoard(withIdentifier identifier: BoardID, to anotherIdentifier: BoardID) -> (any ActivatableBoard)? {
         producer?.matchBoard(withIdentifier: identifier, to: anotherIdentifier)
     }
+    /// Registers with the producer, while it lives.
     public func registerBoard(_ identifier: BoardID, factory: @escaping (BoardID) -> any ActivatableBoard) {
         producer?.registerBoard(identifier, factory: factory)
     }
+    /// Registers a gateway board with the producer, while it lives.
     public func registerGatewayBoard(_ identifier: BoardID, factory: @escaping (BoardID) -> any ActivatableBoard) {
         producer?.registerGatewayBoard(identifier, factory: factory)
     }
+    /// Registers with the producer, while it lives.
     public func registerBoard(_ identifier: BoardID, replacingExisting: Bool, factory: @escaping (BoardID) -> any ActivatableBoard) {
         producer?.registerBoard(identifier, replacingExisting: replacingExisting, factory: factory)
     }
