@@ -2,13 +2,7 @@ import Boardy
 import Dispatch
 import Testing
 
-// Not mirrored (they drive Boardy internals that are not public API):
-// - BlockTaskTests.testDirectCancellationInvokesRetainedCancelerAndIgnoresLateCompletion and
-//   testCancellationBeforeDirectCancelerInstallationWinsExactlyOnce: call
-//   `BlockTaskBoard.cancelPendingTasksIfNeeded()`, internal in Boardy.
-// - BlockTaskTests.testOperationCancellationBeforeCancelerInstallationInvokesCancelerAndFinishesOnce:
-//   drives `BlockTaskExecutionOperation`, internal in Boardy.
-// - testDuplicateCompletionDeliversSuccessAndTerminalSequenceOnce, testLatestCancelsEveryOlderStartedTaskExactlyOnce,
+// testDuplicateCompletionDeliversSuccessAndTerminalSequenceOnce, testLatestCancelsEveryOlderStartedTaskExactlyOnce,
 //   testOnlyResultFansResultToPendingHandlersOnceInActivationOrder and testConcurrentZeroIsClampedToOneAndDoesNotStall
 //   are mirrored in BoardyMirrorTests.swift.
 
@@ -173,6 +167,100 @@ struct BoardyMirrorBlockTaskTests {
         #expect(returned.wait(timeout: .now() + 30) == .success, "the activation returned")
         #expect(cancellations.withLock { $0 } == 0, "the canceler returned after the completion is discarded, not run")
         #expect(events.values.last == "board.complete")
+    }
+
+    @Test("BlockTaskTests.testDirectCancellationInvokesRetainedCancelerAndIgnoresLateCompletion")
+    func cancellationCallsTheCancelerAndIgnoresALateCompletion() {
+        let executor = HandDriven()
+        let events = Events()
+        let board = Task(identifier: id, executingType: .default, executor: executor.executor)
+        let motherboard = Motherboard()
+        motherboard.installBoard(board)
+        motherboard.completionFlow(id).handle { _ in events.append("board.complete") }
+        let parameter = Parameter(input: "input")
+            .onSuccess { _, _ in events.append("success") }
+            .onProcessing { _, processing in events.append("processing.\(processing)") }
+            .onError { _, _ in events.append("error") }
+            .onCompletion { _, status in events.append(status == .done ? "completion.done" : "completion.cancelled") }
+        motherboard.activateBoard(.target(id, parameter))
+        board.cancelPendingTasksIfNeeded()
+        let cancelled = ["processing.true", "processing.false", "completion.cancelled"]
+        #expect(executor.cancellationCount(for: "input") == 1)
+        #expect(events.values == cancelled, "cancelled, and the board does not complete")
+        #expect(executor.finish("input", with: .success("late")))
+        #expect(executor.cancellationCount(for: "input") == 1)
+        #expect(events.values == cancelled, "the late completion is ignored")
+    }
+
+    @Test("BlockTaskTests.testCancellationBeforeDirectCancelerInstallationWinsExactlyOnce")
+    func cancellationBeforeTheCancelerReturnsCallsItOnceItDoes() {
+        let entered = DispatchSemaphore(value: 0)
+        let mayReturn = DispatchSemaphore(value: 0)
+        let returned = DispatchSemaphore(value: 0)
+        let stored = Locked<Task.ExecutorCompletion?>(nil)
+        let cancellations = Locked(0)
+        let events = Events()
+        let board = Task(identifier: id, executingType: .default) { _, _, completion in
+            stored.withLock { $0 = completion }
+            entered.signal()
+            _ = mayReturn.wait(timeout: .now() + 30)
+            return .default { cancellations.withLock { $0 += 1 } }
+        }
+        Motherboard().installBoard(board)
+        let parameter = Parameter(input: "input")
+            .onProcessing { (processing: Bool) in events.append("processing.\(processing)") }
+            .onCompletion { (status: TaskCompletionStatus) in events.append(status == .done ? "completion.done" : "completion.cancelled") }
+        let handoff = Handoff(board, parameter)
+        DispatchQueue.global().async {
+            handoff.board.activate(withGuaranteedInput: handoff.parameter)
+            returned.signal()
+        }
+        #expect(entered.wait(timeout: .now() + 30) == .success, "the executor started")
+        board.cancelPendingTasksIfNeeded()
+        let cancelled = ["processing.true", "processing.false", "completion.cancelled"]
+        #expect(events.values == cancelled)
+        #expect(cancellations.withLock { $0 } == 0, "no canceler yet")
+        mayReturn.signal()
+        #expect(returned.wait(timeout: .now() + 30) == .success, "the activation returned")
+        #expect(cancellations.withLock { $0 } == 1, "the canceler handed back after the cancellation runs, once")
+        stored.withLock { $0 }?(.success("late"))
+        #expect(events.values == cancelled)
+        #expect(cancellations.withLock { $0 } == 1)
+    }
+
+    /// Hands an operation to the thread that starts it; the semaphores order every access.
+    final class OperationHandoff: @unchecked Sendable {
+        let operation: BlockTaskExecutionOperation<String, String>
+        init(_ operation: BlockTaskExecutionOperation<String, String>) { self.operation = operation }
+    }
+
+    @Test("BlockTaskTests.testOperationCancellationBeforeCancelerInstallationInvokesCancelerAndFinishesOnce")
+    func operationCancelledBeforeTheCancelerReturns() {
+        let entered = DispatchSemaphore(value: 0)
+        let mayReturn = DispatchSemaphore(value: 0)
+        let returned = DispatchSemaphore(value: 0)
+        let cancellations = Locked(0)
+        let board = Task(identifier: id, executingType: .default) { _, _, _ in
+            entered.signal()
+            _ = mayReturn.wait(timeout: .now() + 30)
+            return .default { cancellations.withLock { $0 += 1 } }
+        }
+        let operation = BlockTaskExecutionOperation(taskID: "task", input: "input", taskBoard: board)
+        let handoff = OperationHandoff(operation)
+        DispatchQueue.global().async {
+            handoff.operation.start()
+            returned.signal()
+        }
+        #expect(entered.wait(timeout: .now() + 30) == .success, "the executor started")
+        operation.cancel()
+        operation.cancel()
+        #expect(operation.isCancelled)
+        #expect(operation.isFinished, "finished at once, without waiting for the executor")
+        #expect(cancellations.withLock { $0 } == 0)
+        mayReturn.signal()
+        #expect(returned.wait(timeout: .now() + 30) == .success, "start returned")
+        #expect(cancellations.withLock { $0 } == 1, "the late canceler runs once")
+        #expect(operation.isFinished)
     }
 
     @Test("BlockTaskTests.testBlockTaskInputAdapterUsesControlledExecutor")

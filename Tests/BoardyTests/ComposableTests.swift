@@ -99,3 +99,54 @@ struct ComposableActivationTests {
         #expect(target.activations == 1)
     }
 }
+
+/// Mirrors of the 4 UIKit-free cases of Boardy's ComposableTests (1.63.1), each named after the
+/// case it mirrors. They have no Linux control (Boardy's Composable needs UIComposable), so they
+/// say what Boardy's cases check, not what a control run measured.
+@Suite("Mirrors of Boardy's ComposableTests")
+struct BoardyComposableMirrorTests {
+    typealias Counting = ComposableActivationTests.Counting
+    typealias Host = ComposableActivationTests.Host
+
+    @Test("ComposableTests.testComposableMotherboardDoesNotRegisterTheActivationFlow")
+    func noActivationFlow() {
+        let composableTarget = Counting(identifier: "target")
+        let composable = ComposableMotherboard(boards: [composableTarget])
+        let plainTarget = Counting(identifier: "target")
+        let plain = Motherboard(boards: [plainTarget])
+        let request = BoardInput(target: BoardID("target"), input: "value")
+        composable.board(composableTarget, didSendData: request)
+        plain.board(plainTarget, didSendData: request)
+        #expect(plainTarget.activations == 1, "a plain motherboard performs the request")
+        #expect(composableTarget.activations == 0, "a composable one leaves it to its parent")
+    }
+
+    @Test("ComposableTests.testComposableMotherboardStillHandlesCompletion")
+    func completionStillRemovesTheBoard() {
+        let board = Counting(identifier: "panel")
+        let motherboard = ComposableMotherboard(boards: [board])
+        #expect(motherboard.boards.count == 1)
+        board.complete()
+        #expect(motherboard.boards.isEmpty)
+    }
+
+    @Test("ComposableTests.testProduceComposableMotherboardForwardsActionAndActivationToTheParent")
+    func producedMotherboardForwardsToItsParent() throws {
+        let host = Host(identifier: "host", boardProducer: BoardProducer())
+        let parent = Motherboard(boards: [host])
+        let target = Counting(identifier: "target")
+        parent.installBoard(target)
+        let child = try #require(BoardProducer().produceComposableMotherboard(identifier: "child", from: host) as? ComposableMotherboard)
+        child.board(target, didSendData: BoardInput(target: BoardID("target"), input: "value"))
+        #expect(target.activations == 1)
+    }
+
+    @Test("ComposableTests.testProduceComposableMotherboardWithoutAParentInstallsTheBuiltElements")
+    func producedWithoutAParentInstallsWhatItBuilds() {
+        let child = BoardProducer().produceComposableMotherboard(identifier: "child") { _ in
+            [Counting(identifier: "a"), Counting(identifier: "b")]
+        }
+        #expect(child.boards.map(\.identifier) == ["a", "b"])
+        #expect(child.identifier == "child")
+    }
+}

@@ -223,20 +223,45 @@ public final class BlockTaskBoard<Input, Output>: Board, GuaranteedBoard, Guaran
     /// it (Boardy's `Executor`).
     public typealias Executor = (BlockTaskBoard<Input, Output>, Input, @escaping ExecutorCompletion) -> BlockTaskCanceler
 
+    /// One run of the executor and the activations it answers (several for `.onlyResult`).
+    /// Its fields are only reached under the board's lock.
     private final class Task {
+        let id: String
         var parameters: [BlockTaskParameter<Input, Output>]
+        /// Completed or cancelled: nothing more is delivered for it.
+        var ended = false
+        /// Ended by a cancellation (so a canceler the executor hands back late is still called).
         var cancelled = false
-        var canceler = BlockTaskCanceler.none
-        init(_ p: BlockTaskParameter<Input, Output>) { parameters = [p] }
+        /// How to cancel it, once the executor has returned it.
+        var canceler: BlockTaskCanceler?
+        init(id: String, _ p: BlockTaskParameter<Input, Output>) {
+            self.id = id
+            parameters = [p]
+        }
+
+        /// Ends the task; returns the canceler to call when it is cancelled and has one.
+        func end(cancelled: Bool) -> BlockTaskCanceler? {
+            ended = true
+            self.cancelled = cancelled
+            defer { canceler = nil }
+            return cancelled ? canceler : nil
+        }
+    }
+
+    /// What runs and what waits. Under a lock because executors complete, and apps cancel, from
+    /// any thread (Boardy's board is thread-safe too); handlers always run outside it.
+    private struct Store {
+        var running: [Task] = []
+        /// Activations waiting for a slot, with the trace cause of each (their own activation).
+        var waiting: [(parameter: BlockTaskParameter<Input, Output>, cause: Int)] = []
+        var started = 0
     }
 
     private let executor: Executor
     /// How overlapping activations run.
     public let executingType: ExecutingType
     private let bypassesGateway: Bool
-    private var running: [Task] = []
-    /// Activations waiting for a slot, with the trace cause of each (their own activation).
-    private var waiting: [(parameter: BlockTaskParameter<Input, Output>, cause: Int)] = []
+    private let store = Locked(Store())
 
     /// A block task board running `executor` as `executingType` says.
     public init(identifier: BoardID, executingType: ExecutingType, allowBypassGatewayBarrier: Bool = true, executor: @escaping Executor) {
@@ -258,14 +283,14 @@ public final class BlockTaskBoard<Input, Output>: Board, GuaranteedBoard, Guaran
     }
 
     /// How many tasks run now.
-    public var runningCount: Int { running.count }
+    public var runningCount: Int { store.withLock { $0.running.count } }
     /// How many activations wait for a free slot.
-    public var waitingCount: Int { waiting.count }
+    public var waitingCount: Int { store.withLock { $0.waiting.count } }
 
     public func shouldBypassGatewayBarrier() -> Bool { bypassesGateway }
 
     public func activationRejection(withOption option: Any?) -> TraceEvent.CancelReason? {
-        guard executingType == .only, !running.isEmpty else { return nil }
+        guard executingType == .only, store.withLock({ !$0.running.isEmpty }) else { return nil }
         // Turned down while busy: its own completion handler learns it was cancelled.
         if let p = option as? InputType { p.completionHandler?(self, .cancelled) }
         return .busy
@@ -292,41 +317,80 @@ public final class BlockTaskBoard<Input, Output>: Board, GuaranteedBoard, Guaran
         case .default, .only:
             start(parameter)
         case .latest:
-            for task in running where !task.cancelled {
-                task.cancelled = true
-                task.canceler.cancel()
-                for p in task.parameters { p.completionHandler?(self, .cancelled) }
+            let superseded = store.withLock { s -> [(parameters: [BlockTaskParameter<Input, Output>], canceler: BlockTaskCanceler?)] in
+                let older = s.running.filter { !$0.ended }.map { ($0.parameters, $0.end(cancelled: true)) }
+                s.running.removeAll()
+                return older
+            }
+            for (parameters, canceler) in superseded {
+                canceler?.cancel()
+                for p in parameters { p.completionHandler?(self, .cancelled) }
                 sendCancellation(reason: .superseded, detail: "a newer activation replaced this task")
             }
-            running.removeAll()
             start(parameter)
         case .onlyResult:
-            if let current = running.first {
-                // The joining activation is processing too, until the shared result arrives.
+            let joined = store.withLock { s -> Bool in
+                guard let current = s.running.first else { return false }
                 current.parameters.append(parameter)
-                parameter.processingHandler?(self, true)
-            } else {
-                start(parameter)
+                return true
             }
-        case .queue:
-            if running.isEmpty { start(parameter) } else { waiting.append((parameter, currentTraceCause)) }
-        case let .concurrent(max):
-            if running.count < Swift.max(1, max) { start(parameter) } else { waiting.append((parameter, currentTraceCause)) }
+            // The joining activation is processing too, until the shared result arrives.
+            if joined { parameter.processingHandler?(self, true) } else { start(parameter) }
+        case .queue, .concurrent:
+            let cause = currentTraceCause
+            let limit = slots
+            let waits = store.withLock { s -> Bool in
+                guard s.running.count >= limit else { return false }
+                s.waiting.append((parameter, cause))
+                return true
+            }
+            if !waits { start(parameter) }
+        }
+    }
+
+    /// How many tasks may run at once (`.queue` and `.concurrent`; the others do not queue).
+    private var slots: Int {
+        switch executingType {
+        case .queue: return 1
+        case let .concurrent(max): return Swift.max(1, max)
+        default: return Int.max
         }
     }
 
     private func start(_ parameter: BlockTaskParameter<Input, Output>) {
-        let task = Task(parameter)
-        running.append(task)
+        let task = store.withLock { s -> Task in
+            s.started += 1
+            let task = Task(id: "\(s.started)", parameter)
+            s.running.append(task)
+            return task
+        }
         parameter.processingHandler?(self, true)
-        task.canceler = executor(self, parameter.input) { [self] result in finish(task, result) }
+        run(task, input: parameter.input) { [self] result in finish(task, result) }
+    }
+
+    /// Runs the executor for `task` and keeps the canceler it returns, or calls it at once when
+    /// the task was cancelled while the executor ran (a completion meanwhile discards it).
+    private func run(_ task: Task, input: Input, completion: @escaping ExecutorCompletion) {
+        let canceler = executor(self, input, completion)
+        let callNow = store.withLock { _ -> Bool in
+            guard task.ended else {
+                task.canceler = canceler
+                return false
+            }
+            return task.cancelled
+        }
+        if callNow { canceler.cancel() }
     }
 
     private func finish(_ task: Task, _ result: Result<Output, any Error>) {
-        guard !task.cancelled, let index = running.firstIndex(where: { $0 === task }) else { return }
-        running.remove(at: index)
-        task.cancelled = true  // a second completion call does nothing
-        for p in task.parameters {
+        let parameters = store.withLock { s -> [BlockTaskParameter<Input, Output>]? in
+            guard !task.ended, let index = s.running.firstIndex(where: { $0 === task }) else { return nil }
+            s.running.remove(at: index)
+            _ = task.end(cancelled: false)  // a second completion call does nothing
+            return task.parameters
+        }
+        guard let parameters else { return }
+        for p in parameters {
             switch result {
             case let .success(output):
                 p.successHandler?(self, output)
@@ -338,20 +402,58 @@ public final class BlockTaskBoard<Input, Output>: Board, GuaranteedBoard, Guaran
             p.completionHandler?(self, .done)
         }
         startWaiting()
-        if running.isEmpty && waiting.isEmpty { complete(true) }
+        if store.withLock({ $0.running.isEmpty && $0.waiting.isEmpty }) { complete(true) }
     }
 
     private func startWaiting() {
-        let limit: Int
-        switch executingType {
-        case .queue: limit = 1
-        case let .concurrent(max): limit = Swift.max(1, max)
-        default: return
-        }
-        while running.count < limit, !waiting.isEmpty {
-            let next = waiting.removeFirst()
+        let limit = slots
+        while let next = store.withLock({ s -> (parameter: BlockTaskParameter<Input, Output>, cause: Int)? in
+            guard s.running.count < limit, !s.waiting.isEmpty else { return nil }
+            return s.waiting.removeFirst()
+        }) {
             withTraceCause(next.cause) { start(next.parameter) }
         }
+    }
+
+    /// Cancels every task that runs or waits (Boardy's `cancelPendingTasksIfNeeded`, which its
+    /// board also calls when it goes away): each running task's canceler is called once (when
+    /// its executor hands it back, if it has not yet), each activation's processing handler gets
+    /// `false` (if it got `true`) and its completion handler `.cancelled`, and a completion the
+    /// executor reports later is ignored. The board does not complete; each cancellation is
+    /// traced as `activation.cancelled` with reason `cancelled`.
+    public func cancelPendingTasksIfNeeded() {
+        typealias Cancelled = (parameters: [BlockTaskParameter<Input, Output>], canceler: BlockTaskCanceler?)
+        let (running, waiting) = store.withLock { s -> ([Cancelled], [BlockTaskParameter<Input, Output>]) in
+            let running = s.running.filter { !$0.ended }.map { ($0.parameters, $0.end(cancelled: true)) }
+            let waiting = s.waiting.map(\.parameter)
+            s.running.removeAll()
+            s.waiting.removeAll()
+            return (running, waiting)
+        }
+        for (parameters, canceler) in running {
+            canceler?.cancel()
+            for p in parameters {
+                p.processingHandler?(self, false)
+                p.completionHandler?(self, .cancelled)
+            }
+            sendCancellation(reason: .cancelled, detail: "the board cancelled its pending tasks")
+        }
+        for p in waiting {
+            p.completionHandler?(self, .cancelled)
+            sendCancellation(reason: .cancelled, detail: "the board cancelled its pending tasks")
+        }
+    }
+
+    /// Hands `result` to the task `taskID` (a ``BlockTaskExecutionOperation``'s completion);
+    /// nothing happens when no such task runs.
+    func finishExecuting(taskID: String, result: Result<Output, any Error>) {
+        guard let task = store.withLock({ s in s.running.first { $0.id == taskID } }) else { return }
+        finish(task, result)
+    }
+
+    /// Runs the executor with `input` (what a ``BlockTaskExecutionOperation`` starts).
+    func execute(input: Input, completion: @escaping ExecutorCompletion) -> BlockTaskCanceler {
+        executor(self, input, completion)
     }
 }
 
@@ -387,5 +489,107 @@ extension MainboardGenericDestination {
     /// Activates this block task board.
     public var blockActivation: BlockTaskMainboardActivation<Input, Output> {
         BlockTaskMainboardActivation(destinationID: destinationID, mainboard: mainboard)
+    }
+}
+
+/// One task of a ``BlockTaskBoard`` as an asynchronous `Operation` (Boardy's
+/// `BlockTaskExecutionOperation`, internal there; public here because Boardy's tests and apps that
+/// drive a board's executor from an `OperationQueue` reach it).
+///
+/// `start()` runs the board's executor with the input; its completion goes to the board's task
+/// `taskID` (if one runs) and finishes the operation. `cancel()` finishes it at once and calls the
+/// executor's canceler exactly once, even when the executor hands it back only after the
+/// cancellation; a completion after the cancellation is ignored, and a canceler handed back after
+/// a completion is dropped.
+public final class BlockTaskExecutionOperation<In, Out>: Operation, @unchecked Sendable {
+    // @unchecked: the mutable state is only reached under `state`'s lock; the board is held
+    // weakly and only its thread-safe entry points are called.
+    private enum Phase { case ready, executing, finished }
+
+    private struct State {
+        var phase = Phase.ready
+        var canceler: BlockTaskCanceler?
+        /// How the operation ended, once it has: by a cancellation or a completion.
+        var endedByCancellation: Bool?
+    }
+
+    private let taskID: String
+    private let input: In
+    private weak var taskBoard: BlockTaskBoard<In, Out>?
+    private let state = Locked(State())
+
+    /// An operation that runs `taskBoard`'s executor with `input` for its task `taskID`.
+    public init(taskID: String, input: In, taskBoard: BlockTaskBoard<In, Out>) {
+        self.taskID = taskID
+        self.input = input
+        self.taskBoard = taskBoard
+        super.init()
+    }
+
+    public override var isAsynchronous: Bool { true }
+    public override var isExecuting: Bool { state.withLock { $0.phase == .executing } }
+    public override var isFinished: Bool { state.withLock { $0.phase == .finished } }
+
+    public override func start() {
+        if isCancelled {
+            end(byCancellation: true)
+            return
+        }
+        let begins = state.withLock { s -> Bool in
+            guard s.phase == .ready else { return false }
+            s.phase = .executing
+            return true
+        }
+        guard begins else { return }
+        changed("isExecuting")
+        guard let board = taskBoard else {
+            end(byCancellation: false)
+            return
+        }
+        let taskID = taskID
+        let canceler = board.execute(input: input) { [weak self, weak board] result in
+            guard let self, self.end(byCancellation: false) else { return }
+            board?.finishExecuting(taskID: taskID, result: result)
+        }
+        let callNow = state.withLock { s -> Bool in
+            switch s.endedByCancellation {
+            case nil:
+                s.canceler = canceler
+                return false
+            case let cancelled?: return cancelled
+            }
+        }
+        if callNow { canceler.cancel() }
+    }
+
+    public override func cancel() {
+        super.cancel()
+        end(byCancellation: true)
+    }
+
+    /// Ends the operation unless it has ended already; true when this call ended it. A
+    /// cancellation calls the canceler the executor has handed back, if it has.
+    @discardableResult
+    private func end(byCancellation cancelled: Bool) -> Bool {
+        let outcome = state.withLock { s -> (won: Bool, wasExecuting: Bool, canceler: BlockTaskCanceler?) in
+            guard s.endedByCancellation == nil else { return (false, false, nil) }
+            s.endedByCancellation = cancelled
+            let wasExecuting = s.phase == .executing
+            s.phase = .finished
+            defer { s.canceler = nil }
+            return (true, wasExecuting, cancelled ? s.canceler : nil)
+        }
+        guard outcome.won else { return false }
+        outcome.canceler?.cancel()
+        if outcome.wasExecuting { changed("isExecuting") }
+        changed("isFinished")
+        return true
+    }
+
+    /// Tells observers (an `OperationQueue`) that `key` changed. The new value is already in
+    /// place, which is what KVO needs of the "did" half; the "will" half only brackets it.
+    private func changed(_ key: String) {
+        willChangeValue(forKey: key)
+        didChangeValue(forKey: key)
     }
 }

@@ -32,7 +32,22 @@ public struct ActivationBarrier {
         self.identifier = identifier
         self.scope = scope
         self.option = option
+        if case .fresh = option.identity {
+            instance = Self.instances.withLock { n in
+                n += 1
+                return n
+            }
+        } else {
+            instance = 0
+        }
     }
+
+    /// For a one-of-a-kind barrier (a fresh `.unidentified` one): which one, so that its barrier
+    /// identifier is its own and the same on every read (Boardy gives it a UUID). Never traced:
+    /// the trace numbers fresh runs itself, in the order they are checked, so traces stay the
+    /// same on every run.
+    private let instance: Int
+    private static let instances = Locked(0)
 
     /// A barrier on `gate` (the same as ``init(identifier:scope:option:)``).
     public init(gate: BoardID, scope: ActivationBarrierScope = .mainboard, option: ActivationBarrierOption = .void) {
@@ -45,15 +60,15 @@ public struct ActivationBarrier {
     /// The identifier of the barrier board that guards the activation, in Boardy's form
     /// (`<gate>.___PRIVATE_BARRIER___`, then the option). Boardy appends a `.unique` key's
     /// `hashValue`, which changes from one process to the next; this appends the key itself, so
-    /// the identifier is the same on every run. An `.unidentified` barrier gets its fresh
-    /// identity when it is checked (see ``ActivationBarrierOption/unidentified(_:)``).
+    /// the identifier is the same on every run. A fresh `.unidentified` barrier's identifier is
+    /// its own: two such barriers never share one (see ``ActivationBarrierOption/unidentified(_:)``).
     public var barrierIdentifier: BoardID {
         let base = identifier.appending("___PRIVATE_BARRIER___")
         switch option.identity {
         case .shared: return base
         case let .keyed(key): return base.appending(String(describing: key.base))
         case .none: return base.appending("none")
-        case .fresh: return base.appending("unidentified")
+        case .fresh: return base.appending("unidentified").appending(String(instance))
         }
     }
 

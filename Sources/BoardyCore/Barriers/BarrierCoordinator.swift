@@ -51,9 +51,30 @@ final class BarrierRun {
     let gateHost: Motherboard?
     let order: Int
     var waiting: [PendingActivation] = []
+    /// The barrier the run is for (nil for a gateway run), to name its barrier board.
+    let barrier: ActivationBarrier?
+    /// The identifier of the barrier board Boardy would install for this run
+    /// (`<gate>.___PRIVATE_BARRIER___…`), under which ``Motherboard/boards`` shows it. Made only
+    /// when asked for: spelling it costs string work that a run should not pay for.
+    var boardID: BoardID {
+        if let barrier { return barrier.barrierIdentifier }
+        guard case let .gateway(_, join) = kind else { return node.gate }
+        return ActivationBarrier(identifier: join.destination.gateway).barrierIdentifier
+    }
+    /// What the gate was activated with.
+    let gateInput: Any?
+    /// Whether the run still waits for its gate (false once taken to be resolved or cancelled).
+    var isOpen = true
+    /// The run as a barrier board, made the first time a motherboard shows it.
+    var view: ActivatableBarrierBoard?
 
-    init(kind: Kind, identifier: String, owner: Motherboard, node: GateNode, gateHost: Motherboard?, order: Int) {
+    init(
+        kind: Kind, identifier: String, owner: Motherboard, node: GateNode, gateHost: Motherboard?, order: Int, barrier: ActivationBarrier?,
+        gateInput: Any?
+    ) {
         self.kind = kind
+        self.barrier = barrier
+        self.gateInput = gateInput
         self.identifier = identifier
         self.owner = owner
         ownerID = ObjectIdentifier(owner)
@@ -183,7 +204,7 @@ final class BarrierCoordinator {
         guard checkLoop(pending, waitingOn: node, runtime: runtime) else { return nil }
         let run = BarrierRun(
             kind: .activation(barrier.scope, key: key), identifier: identifier, owner: pending.motherboard, node: node, gateHost: nil,
-            order: nextOrder)
+            order: nextOrder, barrier: barrier, gateInput: barrier.gateInput)
         nextOrder += 1
         register(run)
         activationRuns[key] = run
@@ -209,7 +230,8 @@ final class BarrierCoordinator {
         guard checkLoop(pending, waitingOn: node, runtime: runtime) else { return nil }
         let run = BarrierRun(
             kind: .gateway(resolveOn: resolveOn, join: join), identifier: gate.rawValue, owner: pending.motherboard, node: node,
-            gateHost: makeGateHost?(), order: nextOrder)
+            gateHost: makeGateHost?(), order: nextOrder,
+            barrier: nil, gateInput: pending.request.input)
         nextOrder += 1
         register(run)
         gatewayRuns[join] = run
@@ -229,6 +251,7 @@ final class BarrierCoordinator {
     }
 
     private func remove(_ run: BarrierRun) {
+        run.isOpen = false
         runs[ObjectIdentifier(run)] = nil
         switch run.kind {
         case let .activation(_, key): if activationRuns[key] === run { activationRuns[key] = nil }
@@ -269,6 +292,20 @@ final class BarrierCoordinator {
                 remove(run)
             }
         }
+    }
+
+    /// The open runs `motherboard` owns, as barrier boards (one per barrier board identifier, in
+    /// start order), for ``Motherboard/boards``.
+    func views(ownedBy motherboard: Motherboard) -> [ActivatableBarrierBoard] {
+        let id = ObjectIdentifier(motherboard)
+        var seen = Set<BoardID>()
+        var views: [ActivatableBarrierBoard] = []
+        for run in runs.values.sorted(by: { $0.order < $1.order }) where run.ownerID == id {
+            let view = run.view ?? ActivatableBarrierBoard(showing: run, identifier: run.boardID)
+            run.view = view
+            if seen.insert(view.identifier).inserted { views.append(view) }
+        }
+        return views
     }
 
     // MARK: Loops

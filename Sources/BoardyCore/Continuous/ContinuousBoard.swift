@@ -65,7 +65,7 @@ open class ContinuousBoard: Board, ContinuableBoard {
     /// inner motherboard is made here, so it gets this board's trace path).
     public init(identifier: BoardID, motherboard: any FlowMotherboard) {
         let source = motherboard as? Motherboard
-        continuousMotherboard = Motherboard(identifier: identifier, boards: motherboard.boards, boardProducer: source?.boardProducer, runtime: nil)
+        continuousMotherboard = Motherboard(identifier: identifier, boards: motherboard.boards.filter { !($0 is ActivatableBarrierBoard) }, boardProducer: source?.boardProducer, runtime: nil)
         super.init(identifier: identifier)
     }
 

@@ -179,8 +179,13 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
 
     // MARK: Boardy's MotherboardType
 
-    /// The installed boards, in installation order.
-    public var boards: [any ActivatableBoard] { installed.values.sorted { $0.installOrder < $1.installOrder } }
+    /// The installed boards, in installation order, then, as Boardy's barrier boards, the
+    /// barrier runs this motherboard has open (see ``ActivatableBarrierBoard``).
+    public var boards: [any ActivatableBoard] {
+        let own = installed.values.sorted { $0.installOrder < $1.installOrder }
+        guard let runtime, !runtime.barriers.isEmpty else { return own }
+        return own + runtime.barriers.views(ownedBy: self)
+    }
 
     /// Activates board `identifier` with `option` (Boardy's name for ``activate(_:with:)``).
     public func activateBoard(identifier: BoardID, withOption option: Any?) { activate(identifier, with: option) }
@@ -197,8 +202,13 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
         runtime?.keepAlive(board)
     }
 
-    /// The installed board `identifier`, if any; never produces one.
-    public func getBoard(identifier: BoardID) -> (any ActivatableBoard)? { installed[identifier] }
+    /// The installed board `identifier` (or the barrier board of an open barrier run of this
+    /// motherboard), if any; never produces one.
+    public func getBoard(identifier: BoardID) -> (any ActivatableBoard)? {
+        if let board = installed[identifier] { return board }
+        guard let runtime, !runtime.barriers.isEmpty else { return nil }
+        return runtime.barriers.views(ownedBy: self).first { $0.identifier == identifier }
+    }
 
     /// The installed board `identifier`, or one produced and installed now.
     public func getOrProduceBoard(identifier: BoardID) -> (any ActivatableBoard)? { installed[identifier] ?? produce(identifier) }

@@ -64,15 +64,19 @@ extension MotherboardType {
     /// Activates every installed board: those `options` names with their option, the others with
     /// `defaultOption`.
     public func activateAllBoards(withOptions options: [BoardID: Any] = [:], defaultOption: Any? = nil) {
-        for board in boards { activateBoard(identifier: board.identifier, withOption: options[board.identifier] ?? defaultOption) }
+        for board in activatableBoards { activateBoard(identifier: board.identifier, withOption: options[board.identifier] ?? defaultOption) }
     }
+
+    /// The installed boards an "activate all" reaches: barrier boards are driven by the
+    /// motherboard, not activated (Boardy's ignore whatever such a call hands them).
+    private var activatableBoards: [any ActivatableBoard] { boards.filter { !($0 is ActivatableBarrierBoard) } }
 
     /// Activates every installed board: those `models` name with their option, the others with
     /// `defaultOption`.
     public func activateAllBoards(models: [any BoardInputModel], defaultOption: Any? = nil) {
         var options: [BoardID: Any?] = [:]
         for m in models { options[m.identifier] = m.option }
-        for board in boards { activateBoard(identifier: board.identifier, withOption: options[board.identifier] ?? defaultOption) }
+        for board in activatableBoards { activateBoard(identifier: board.identifier, withOption: options[board.identifier] ?? defaultOption) }
     }
 
     /// Activates every installed board: those `inputs` name with their input, the others with
@@ -80,14 +84,14 @@ extension MotherboardType {
     public func activateAllBoards<Input>(withInputs inputs: [BoardInput<Input>] = [], defaultInput: Input) {
         var given: [BoardID: Input] = [:]
         for i in inputs { given[i.identifier] = i.input }
-        for board in boards { activateBoard(identifier: board.identifier, withOption: given[board.identifier] ?? defaultInput) }
+        for board in activatableBoards { activateBoard(identifier: board.identifier, withOption: given[board.identifier] ?? defaultInput) }
     }
 
     /// Activates every installed board: those `inputs` name with their input, the others with nil.
     public func activateAllBoards<Input>(withInputs inputs: [BoardInput<Input>]) {
         var given: [BoardID: Input] = [:]
         for i in inputs { given[i.identifier] = i.input }
-        for board in boards { activateBoard(identifier: board.identifier, withOption: given[board.identifier].map { $0 as Any }) }
+        for board in activatableBoards { activateBoard(identifier: board.identifier, withOption: given[board.identifier].map { $0 as Any }) }
     }
 
     /// Sends a command to the installed board `command` names.
@@ -237,13 +241,6 @@ extension FlowManageable {
 }
 
 extension MotherboardType {
-    /// Activates the board `identifier` on a motherboard of your own: gets or produces it and
-    /// activates it with `option`. Barriers and the gateway are the engine's (``Motherboard``
-    /// checks them); a motherboard of your own activates directly.
-    public func activateBoard(identifier: BoardID, withOption option: Any?) {
-        getOrProduceBoard(identifier: identifier)?.activate(withOption: option)
-    }
-
     /// The installed board `identifier`, or nil: a motherboard of your own produces nothing
     /// unless it says how.
     public func getOrProduceBoard(identifier: BoardID) -> (any ActivatableBoard)? { getBoard(identifier: identifier) }

@@ -173,6 +173,9 @@ extension TraceEvent {
         public static let invalidInput: CancelReason = "invalid-input"
         /// A newer activation replaced this one (BlockTaskBoard `.latest`; boardy-viz extension).
         public static let superseded: CancelReason = "superseded"
+        /// The board cancelled the tasks it was running or holding (BlockTaskBoard's
+        /// `cancelPendingTasksIfNeeded()`; boardy-viz extension).
+        public static let cancelled: CancelReason = "cancelled"
     }
 }
 
