@@ -57,6 +57,9 @@ let package = Package(
         .target(name: "CBoardyGraphviz", dependencies: ["CGraphviz"]),
         // The platform's mutex (os_unfair_lock, pthread_mutex_t), for the modules below.
         .target(name: "BoardyLock"),
+        // Opening what users hand us by what it is (regular files, streams, folders, pipes found
+        // in a tree), never blocking on an open. POSIX only.
+        .target(name: "BoardyFiles"),
 
         // Layer 1: the trace model and its JSON Lines codec. Knows nothing of boards.
         .target(
@@ -66,7 +69,7 @@ let package = Package(
                 // the BoringSSL it builds, only elsewhere, so `import Boardy` in an app pulls in
                 // nothing third-party but swift-collections.
                 .product(name: "Crypto", package: "swift-crypto", condition: .when(platforms: nonApplePlatforms)),
-                "BoardyLock",
+                "BoardyLock", "BoardyFiles",
             ]
         ),
         // Layer 2: the headless Boardy engine. Reports to BoardyTrace's observer protocol.
@@ -87,7 +90,7 @@ let package = Package(
         // Scenarios: loading (JSON, YAML), building real engine objects, running, checking.
         .target(
             name: "BoardySimulation",
-            dependencies: ["Boardy", "BoardyComponentKit", "BoardyDispatch", "BoardyLock", .product(name: "Yams", package: "Yams")]
+            dependencies: ["Boardy", "BoardyComponentKit", "BoardyDispatch", "BoardyLock", "BoardyFiles", .product(name: "Yams", package: "Yams")]
         ),
         // Rendering: a small graph model over Graphviz's C library. Knows nothing of boards.
         .target(
@@ -113,7 +116,7 @@ let package = Package(
         .target(
             name: "BoardyImport",
             dependencies: [
-                "BoardyTrace", "BoardyLock",
+                "BoardyTrace", "BoardyLock", "BoardyFiles",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
@@ -125,7 +128,7 @@ let package = Package(
             name: "boardy-viz",
             dependencies: [
                 "Boardy", "BoardySimulation", "BoardyVizCore", "BoardyViz", "BoardyVizSimulation", "BoardyGraphviz", "BoardyReplay", "BoardyLock",
-                "BoardyImport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "BoardyImport", "BoardyFiles", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 

@@ -1,3 +1,4 @@
+import BoardyFiles
 import BoardyLock
 import Foundation
 
@@ -20,6 +21,14 @@ public enum AppImporter {
     /// Files larger than this are skipped with a warning: no Swift file an app compiles is this
     /// large, and parsing one would hold its whole tree.
     public static let maximumFileSize = 8 << 20
+
+    /// Every file an import of `roots` reads: the Swift files it would parse and the manifests
+    /// (Package.swift, podspecs, Xcode projects) that decide which those are. A command that
+    /// writes an output checks it against these (contract §3: an output is never an input).
+    public static func filesRead(_ roots: [String]) -> [String] {
+        let set = SourceSet.discover(roots)
+        return set.files.map(\.path) + set.manifests
+    }
 
     /// Imports the app whose sources are under `roots` (folders or files).
     public static func importApp(_ roots: [String], name: String? = nil) throws(ImportError) -> ImportedApp {
@@ -75,11 +84,22 @@ public enum AppImporter {
             f.warnings.append(ImportWarning(source: SourceLocation(file: file.shown, line: line), message: message))
             return f
         }
-        guard let handle = FileHandle(forReadingAtPath: file.path) else { return skipped("cannot be opened; skipped") }
-        defer { try? handle.close() }
-        let data = handle.readData(ofLength: maximumFileSize + 1)
-        if data.count > maximumFileSize { return skipped("larger than \(maximumFileSize >> 20) MB; skipped") }
-        let bytes = [UInt8](data)
+        // Only a regular file is read, never blocking on the open (a pipe found in a folder would
+        // block forever); a file named on the command line may be a stream.
+        let read =
+            file.explicit
+            ? InputFiles.readNamedInput(file.path, limit: maximumFileSize) : InputFiles.readRegularFile(file.path, limit: maximumFileSize)
+        let bytes: [UInt8]
+        switch read {
+        case let .success(b): bytes = b
+        case let .failure(error):
+            switch error.reason {
+            case .tooLarge: return skipped("larger than \(maximumFileSize >> 20) MB; skipped")
+            case let .notRegular(kind): return skipped("it is \(kind.described), not a file; skipped")
+            case let .system(message): return skipped("cannot be read (\(message)); skipped")
+            case .nulByte: return skipped("not text; skipped")
+            }
+        }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             // The first line that is not UTF-8 (a multi-byte sequence never holds a newline byte).
             var line = 1

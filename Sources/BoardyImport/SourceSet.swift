@@ -1,3 +1,4 @@
+import BoardyFiles
 import Foundation
 import SwiftParser
 import SwiftSyntax
@@ -10,6 +11,9 @@ struct SourceFile: Sendable {
     var shown: String
     /// The target, or the top folder when no manifest names one.
     var module: String?
+    /// Named on the command line (then a pipe or a device is read as a stream), not found in a
+    /// folder (then only a regular file is read).
+    var explicit = false
 }
 
 /// The Swift files of the folders imported that an app target compiles: target membership from
@@ -21,6 +25,8 @@ struct SourceSet: Sendable {
     var files: [SourceFile] = []
     var skipped = 0
     var warnings: [ImportWarning] = []
+    /// The manifests read (Package.swift, podspecs, Xcode projects).
+    var manifests: [String] = []
 
     static let ignoredFolders: Set<String> = ["Pods", "Carthage", "DerivedData", "node_modules", "SourcePackages", "checkouts", "vendor", "fastlane"]
 
@@ -48,12 +54,28 @@ struct SourceSet: Sendable {
         var swift: [(path: String, root: String)] = []
         var manifests: [(path: String, kind: String)] = []
         let fm = FileManager.default
+        var explicit = Set<String>()
+        /// Whether a file found in a folder can be read: only regular files are (a pipe would
+        /// block, a folder cannot be read as a file); the others are named in a warning.
+        func readable(_ url: URL) -> Bool {
+            let kind = FileKind.of(url.path)
+            if kind == .regular { return true }
+            set.warnings.append(
+                ImportWarning(
+                    source: SourceLocation(file: url.path, line: 1),
+                    message: "skipped: it is \(kind.described), not a file\(kind == .directory ? " (a symlink to a folder, which is not followed)" : "")"))
+            return false
+        }
         for root in roots {
             let rootURL = URL(fileURLWithPath: root).standardizedFileURL
-            var isDir: ObjCBool = false
-            guard fm.fileExists(atPath: rootURL.path, isDirectory: &isDir) else { continue }
-            if !isDir.boolValue {
-                if rootURL.pathExtension == "swift" { swift.append((rootURL.path, rootURL.deletingLastPathComponent().path)) }
+            let kind = FileKind.of(rootURL.path)
+            guard kind != .missing else { continue }
+            if kind != .directory {
+                // Named on the command line: a pipe or device is read as a stream.
+                if rootURL.pathExtension == "swift" {
+                    swift.append((rootURL.path, rootURL.deletingLastPathComponent().path))
+                    explicit.insert(rootURL.path)
+                }
                 continue
             }
             guard let e = fm.enumerator(at: rootURL, includingPropertiesForKeys: [.isDirectoryKey, .isSymbolicLinkKey], options: [.skipsHiddenFiles]) else { continue }
@@ -63,19 +85,24 @@ struct SourceSet: Sendable {
                 if values?.isDirectory == true {
                     if ignoredFolders.contains(name) || name.hasPrefix(".build") || name.hasSuffix(".xcworkspace") { e.skipDescendants() }
                     if name.hasSuffix(".xcodeproj") {
-                        let pbx = url.appendingPathComponent("project.pbxproj").path
-                        if fm.fileExists(atPath: pbx) { manifests.append((pbx, "xcode")) }
+                        let pbx = url.appendingPathComponent("project.pbxproj")
+                        if FileKind.of(pbx.path) != .missing, readable(pbx) { manifests.append((pbx.path, "xcode")) }
                         e.skipDescendants()
                     }
                     continue
                 }
                 // A symlinked folder is not followed (it may loop); a symlinked file is read.
+                // Only regular files are read: a link to a folder, a pipe, a socket or a device
+                // found here is named in a warning and skipped.
+                let wanted = name == "Package.swift" || name.hasSuffix(".podspec") || url.pathExtension == "swift"
+                guard wanted, readable(url) else { continue }
                 if name == "Package.swift" { manifests.append((url.path, "package")); continue }
                 if name.hasSuffix(".podspec") { manifests.append((url.path, "podspec")); continue }
-                if url.pathExtension == "swift" { swift.append((url.standardizedFileURL.path, rootURL.path)) }
+                swift.append((url.standardizedFileURL.path, rootURL.path))
             }
         }
         var claims: [(base: String, claims: [Claim])] = []
+        set.manifests = manifests.map(\.path).sorted()
         for m in manifests.sorted(by: { $0.path < $1.path }) {
             switch m.kind {
             case "package": claims.append(packageClaims(m.path, warnings: &set.warnings))
@@ -91,12 +118,15 @@ struct SourceSet: Sendable {
             if governing.isEmpty {
                 let comps = rel.split(separator: "/").dropLast()
                 if comps.contains(where: { $0 == "Tests" || $0.hasSuffix("Tests") || $0.hasSuffix("Test") }) { set.skipped += 1; continue }
-                set.files.append(SourceFile(path: path, shown: shown, module: comps.first.map(String.init) ?? URL(fileURLWithPath: root).lastPathComponent))
+                set.files.append(
+                    SourceFile(
+                        path: path, shown: shown, module: comps.first.map(String.init) ?? URL(fileURLWithPath: root).lastPathComponent,
+                        explicit: explicit.contains(path)))
                 continue
             }
             let all = governing.flatMap(\.claims).filter { $0.claims(path) }
             if let app = all.first(where: { !$0.test }) {
-                set.files.append(SourceFile(path: path, shown: shown, module: app.module))
+                set.files.append(SourceFile(path: path, shown: shown, module: app.module, explicit: explicit.contains(path)))
             } else {
                 set.skipped += 1
             }
@@ -108,7 +138,7 @@ struct SourceSet: Sendable {
 
     private static func packageClaims(_ path: String, warnings: inout [ImportWarning]) -> (base: String, claims: [Claim]) {
         let base = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return (base, []) }
+        guard let text = manifestText(path, what: "Package.swift", warnings: &warnings) else { return (ungoverned(path), []) }
         final class Targets: SyntaxVisitor {
             var found: [(kind: String, name: String, path: String?, exclude: [String], sources: [String])] = []
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
@@ -128,8 +158,17 @@ struct SourceSet: Sendable {
                 return .visitChildren
             }
         }
+        let tree = Parser.parse(source: text)
+        if tree.hasError {
+            let line = firstErrorLine(tree, in: text)
+            warnings.append(
+                ImportWarning(
+                    source: SourceLocation(file: path, line: line),
+                    message: "Package.swift does not parse as Swift here; it is ignored, and the files under \(base) are imported as if no manifest named them"))
+            return (ungoverned(path), [])
+        }
         let v = Targets(viewMode: .sourceAccurate)
-        v.walk(Parser.parse(source: text))
+        v.walk(tree)
         var out: [Claim] = []
         for t in v.found where !["binaryTarget", "systemLibrary", "plugin"].contains(t.kind) {
             let test = t.kind == "testTarget"
@@ -155,12 +194,16 @@ struct SourceSet: Sendable {
 
     private static func xcodeClaims(_ path: String, warnings: inout [ImportWarning]) -> (base: String, claims: [Claim]) {
         let projectDir = URL(fileURLWithPath: path).deletingLastPathComponent().deletingLastPathComponent().standardizedFileURL.path
-        guard let data = FileManager.default.contents(atPath: path),
+        guard case let .success(bytes) = InputFiles.readRegularFile(path, limit: manifestLimit),
+              case let data = Data(bytes),
               let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Any],
               let objects = plist["objects"] as? [String: [String: Any]]
         else {
-            warnings.append(ImportWarning(source: SourceLocation(file: path, line: 1), message: "not a readable Xcode project; its files are read as if no project named them"))
-            return ("/nonexistent-\(path)", [])
+            warnings.append(
+                ImportWarning(
+                    source: SourceLocation(file: path, line: 1),
+                    message: "not a readable Xcode project; it is ignored, and its files are imported as if no project named them"))
+            return (ungoverned(path), [])
         }
         // Each group's and file's parent, to build paths relative to the project.
         var parent: [String: String] = [:]
@@ -213,7 +256,7 @@ struct SourceSet: Sendable {
 
     private static func podspecClaims(_ path: String, warnings: inout [ImportWarning]) -> (base: String, claims: [Claim]) {
         let base = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return (base, []) }
+        guard let text = manifestText(path, what: "podspec", warnings: &warnings) else { return (ungoverned(path), []) }
         let podName = firstMatch(#"\.name\s*=\s*['"]([^'"]+)['"]"#, in: text) ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         // Block variables of test specs (`s.test_spec 'Tests' do |t|`): their files are tests.
         var testVars = Set<String>()
@@ -232,6 +275,56 @@ struct SourceSet: Sendable {
             }
         }
         return (base, [test, app])
+    }
+
+    /// Manifests larger than this are not manifests.
+    static let manifestLimit = 16 << 20
+
+    /// A base no file is under: a manifest that cannot be read governs nothing, so the files it
+    /// would have governed are imported as if it were not there.
+    private static func ungoverned(_ path: String) -> String { "/nonexistent-manifest\(path)" }
+
+    /// The manifest's text, or nil with a warning naming the line of the first byte that is not
+    /// UTF-8 (or why it could not be read).
+    private static func manifestText(_ path: String, what: String, warnings: inout [ImportWarning]) -> String? {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let ignored = "it is ignored, and the files under \(folder) are imported as if no manifest named them"
+        switch InputFiles.readRegularFile(path, limit: manifestLimit) {
+        case let .failure(error):
+            warnings.append(ImportWarning(source: SourceLocation(file: path, line: 1), message: "\(error); \(ignored)"))
+            return nil
+        case let .success(bytes):
+            var body = bytes[...]
+            if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+            guard let bad = UTF8Position.firstInvalid(body) else { return String(decoding: body, as: UTF8.self) }
+            let (line, column) = UTF8Position.lineAndColumn(of: bad, in: bytes[...])
+            var place = SourceLocation(file: path, line: line)
+            place.column = column
+            warnings.append(
+                ImportWarning(
+                    source: place,
+                    message: "this \(what) is not UTF-8 text (byte 0x\(String(body[bad], radix: 16, uppercase: true))); \(ignored)"))
+            return nil
+        }
+    }
+
+    /// The line of the first syntax error in `tree`.
+    private static func firstErrorLine(_ tree: SourceFileSyntax, in text: String) -> Int {
+        final class FirstError: SyntaxAnyVisitor {
+            var offset: Int?
+            override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+                guard offset == nil, node.hasError else { return .skipChildren }
+                if node.is(UnexpectedNodesSyntax.self) || node.as(TokenSyntax.self)?.presence == .missing {
+                    offset = node.positionAfterSkippingLeadingTrivia.utf8Offset
+                    return .skipChildren
+                }
+                return .visitChildren
+            }
+        }
+        let v = FirstError(viewMode: .all)
+        v.walk(tree)
+        guard let offset = v.offset else { return 1 }
+        return text.utf8.prefix(offset).reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
     }
 
     private static func firstMatch(_ pattern: String, in text: String) -> String? { allMatches(pattern, in: text).first }

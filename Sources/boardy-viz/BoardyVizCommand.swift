@@ -1,4 +1,5 @@
 import ArgumentParser
+import BoardyFiles
 import Boardy
 import BoardyGraphviz
 import BoardySimulation
@@ -120,10 +121,10 @@ func isTrace(_ path: String) -> Bool {
     let lower = path.lowercased()
     if lower.hasSuffix(".jsonl") { return true }
     if lower.hasSuffix(".json") || lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") || path == "-" { return false }
-    guard let h = FileHandle(forReadingAtPath: path) else { return false }
-    defer { try? h.close() }
-    let head = String(decoding: h.readData(ofLength: 200), as: UTF8.self)
-    return head.contains("\"boardy-trace\"")
+    // Peek only into a regular file (opened without blocking): a stream cannot be peeked without
+    // consuming it, and a pipe or a folder is no trace to guess about.
+    guard case let .success(head) = InputFiles.readRegularPrefix(path, count: 200) else { return false }
+    return String(decoding: head, as: UTF8.self).contains("\"boardy-trace\"")
 }
 
 /// A number of virtual seconds given to a flag: 0 (or more than 0 when `positive`) up to the

@@ -27,6 +27,7 @@ struct CoverageCommand: ParsableCommand {
             """)
 
     @Argument(help: "A scenario (.json, .yaml) or an app's source folder.") var definition: String
+    @OptionGroup var traceInput: TraceInputOptions
     @Argument(help: "Traces: files, folders of .jsonl files, or glob patterns.") var traces: [String]
     @Option(help: "Exit 1 when fewer than this percent of the items were exercised.") var failUnder: Double?
     @Option(help: "text or json.") var format: OutputFormat = .text

@@ -28,6 +28,7 @@ struct ExportCommand: ParsableCommand {
             """)
 
     @Argument(help: "The trace file, or - for standard input.") var trace: String
+    @OptionGroup var traceInput: TraceInputOptions
     @Option(help: "chrome, otlp or dot (default: the output's extension, else chrome).") var to: Target?
     @Option(help: "With --to otlp: the wall-clock time of virtual time 0, as an ISO 8601 date (2026-11-24T09:00:00Z), Unix seconds, or now (the default).")
     var epoch: String = "now"

@@ -1,5 +1,7 @@
 import ArgumentParser
+import BoardyFiles
 import BoardyGraphviz
+import BoardyImport
 import BoardyLock
 import BoardySimulation
 import BoardyTrace
@@ -61,9 +63,37 @@ func isRegularFile(_ path: String) -> Bool {
     return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
 }
 
-/// Standard input, read once, whole.
-func readStandardInput() -> [UInt8] {
-    [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+/// Standard input, read once, whole (a folder given as standard input is exit 66). Scenarios
+/// only: traces are streamed.
+func readStandardInput() throws -> [UInt8] {
+    switch InputFiles.readNamedInput(nil, limit: ScenarioLoader.maximumSize, rejectingNUL: true) {
+    case let .success(bytes): return bytes
+    case let .failure(error):
+        if case .notRegular = error.reason { throw NoInputError(message: "cannot read standard input: it is a folder; give a file") }
+        if case let .nulByte(_, line, column) = error.reason {
+            throw InputError(message: "<stdin>:\(line):\(column): byte 0x0 is not text; a scenario is UTF-8 text (is this a binary file?)")
+        }
+        throw InputError(message: "<stdin>: \(error.description)")
+    }
+}
+
+/// The options of a command that reads traces.
+struct TraceInputOptions: ParsableArguments {
+    @Option(
+        name: .customLong("max-line-bytes"),
+        help: ArgumentHelp("The longest trace line read, in bytes (a longer one is malformed input, exit 65).", valueName: "bytes"))
+    var maximumLineLength: Int = TraceReader.defaultMaximumLineLength
+
+    func validate() throws {
+        guard maximumLineLength >= 1024 else { throw ValidationError("--max-line-bytes must be at least 1024 (got \(maximumLineLength))") }
+        TraceInput.maximumLineLength.withLockedValue { $0 = maximumLineLength }
+    }
+}
+
+/// What ``TraceInputOptions`` set for this run.
+enum TraceInput {
+    static let maximumLineLength = LockedValue(TraceReader.defaultMaximumLineLength)
+    static var limit: Int { maximumLineLength.withLockedValue { $0 } }
 }
 
 /// Loads a scenario from a file or `-` (standard input; JSON or YAML by its first character).
@@ -75,26 +105,21 @@ func loadScenario(_ path: String) throws -> Scenario {
 
 /// Reads a whole trace from a file or `-`, printing its read warnings.
 func readTrace(_ path: String, order: TraceReader.OrderChecking = .strict) throws -> Trace {
-    try checkInput(path)
-    var trace: Trace
-    if path == "-" {
-        var reader = try TraceReader(bytes: readStandardInput(), name: "<stdin>")
-        reader.order = order
-        var events: [TraceEvent] = []
-        while let e = try reader.next() { events.append(e) }
-        trace = Trace(header: reader.header, events: events, warnings: reader.warnings)
-    } else {
-        trace = try Trace.read(path: path, order: order)
-    }
+    var reader = try traceReader(path)
+    reader.order = order
+    let trace = try reader.readAll()
     for w in trace.warnings { warn(w.description) }
     return trace
 }
 
-/// A streaming reader over a file or `-`.
+/// A streaming reader over a file or `-` (standard input, streamed too: bounded memory).
 func traceReader(_ path: String) throws -> TraceReader {
     try checkInput(path)
-    if path == "-" { return try TraceReader(bytes: readStandardInput(), name: "<stdin>") }
-    return try TraceReader(path: path)
+    if path == "-" {
+        if InputFiles.standardInputIsFolder { throw NoInputError(message: "cannot read standard input: it is a folder; give a file") }
+        return try TraceReader(fileDescriptor: 0, name: "<stdin>", maximumLineLength: TraceInput.limit)
+    }
+    return try TraceReader(path: path, maximumLineLength: TraceInput.limit)
 }
 
 /// At most one input may be standard input.
@@ -130,8 +155,11 @@ final class Output {
 
     /// Decides where `path` goes; refuses (exit 73) an output that is the same file as one of
     /// `inputs`, a folder, a missing folder or a place that cannot be written.
-    init(_ path: String?, inputs: [String]) throws {
+    init(_ path: String?, inputs named: [String]) throws {
         given = path
+        // Every file the command reads is an input, not only those named: a folder of an app's
+        // sources stands for the Swift files and manifests an import reads under it.
+        let inputs = named.flatMap { FileKind.of($0) == .directory ? AppImporter.filesRead([$0]) : [$0] }
         guard let path, path != "-" else {
             kind = .standardOutput
             return
@@ -365,18 +393,30 @@ func traceFiles(_ args: [String]) throws -> [String] {
         if FileManager.default.fileExists(atPath: a, isDirectory: &isDir) {
             if isDir.boolValue {
                 let inside = (try? FileManager.default.contentsOfDirectory(atPath: a)) ?? []
-                files += inside.filter { $0.hasSuffix(".jsonl") }.sorted().map { (a as NSString).appendingPathComponent($0) }
+                files += regularFiles(inside.filter { $0.hasSuffix(".jsonl") }.sorted().map { (a as NSString).appendingPathComponent($0) })
             } else {
                 files.append(a)
             }
         } else if isGlobPattern(a) {
-            files += globbed(a)
+            files += regularFiles(globbed(a))
         } else {
             try checkInput(a)  // a missing file: 66, named
         }
     }
     if files.isEmpty { throw NoInputError(message: "no trace found in \(args.joined(separator: ", "))") }
     return files
+}
+
+/// The regular files among `paths` found in a folder or a glob; the others (folders, pipes,
+/// sockets, devices, broken links) are named in a warning and skipped: reading one would block
+/// or fail (contract §3).
+func regularFiles(_ paths: [String]) -> [String] {
+    paths.filter { path in
+        let kind = FileKind.of(path)
+        if kind == .regular { return true }
+        warn("warning: skipped \(escapedForMessage(path)): it is \(kind.described), not a file")
+        return false
+    }
 }
 
 /// The paths `pattern` matches, sorted (none when it matches nothing).

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BoardyFiles
 import Boardy
 import BoardyGraphviz
 import BoardySimulation
@@ -34,6 +35,7 @@ struct GraphCommand: ParsableCommand {
             """)
 
     @Argument(help: "A scenario (.json, .yaml), a trace (.jsonl), an app's source folder, or - for standard input.") var input: String
+    @OptionGroup var traceInput: TraceInputOptions
     @Option(parsing: .upToNextOption, help: "With a source folder: traces whose activations, flows and waits weight the edges (never exercised: dashed grey).")
     var traces: [String] = []
     @Option(name: .shortAndLong, help: "Write here instead of standard output (whole or not at all).") var output: String?
@@ -64,11 +66,20 @@ struct GraphCommand: ParsableCommand {
             if input == "-" || !isRegularFile(input) {
                 // Standard input, a pipe or a device (`<(…)`) is read once, whole, then told
                 // apart by its first line: peeking would consume what the loader needs.
-                let bytes = input == "-" ? readStandardInput() : [UInt8](FileHandle(forReadingAtPath: input)?.readDataToEndOfFile() ?? Data())
                 let name = input == "-" ? "<stdin>" : input
+                let bytes: [UInt8]
+                switch InputFiles.readNamedInput(input, limit: ScenarioLoader.maximumSize, rejectingNUL: true) {
+                case let .success(read): bytes = read
+                case let .failure(error):
+                    if case .notRegular = error.reason { throw NoInputError(message: "cannot read \(name): \(error.description)") }
+                    if case let .nulByte(_, line, column) = error.reason {
+                        throw InputError(message: "\(name):\(line):\(column): byte 0x0 is not text (is this a binary file?)")
+                    }
+                    throw InputError(message: "\(name): \(error.description)")
+                }
                 let head = String(decoding: bytes.prefix(200), as: UTF8.self)
                 if head.contains("\"boardy-trace\"") {
-                    var reader = try TraceReader(bytes: bytes, name: name)
+                    var reader = try TraceReader(bytes: bytes, name: name, maximumLineLength: TraceInput.limit)
                     let trace = try reader.readAll()
                     for w in trace.warnings { warn(w.description) }
                     model = FlowModel(trace: trace)

@@ -29,6 +29,7 @@ struct ReplayCommand: ParsableCommand {
             """)
 
     @Argument(help: "The recorded trace, or - for standard input.") var trace: String
+    @OptionGroup var traceInput: TraceInputOptions
     @Option(help: "The scenario to replay it on.") var scenario: String
     @Option(help: "Report format.") var format: OutputFormat = .text
     @Option(help: "Invert the barrier verdict or outside completion recorded as this seq.") var flip: Int?

@@ -27,6 +27,7 @@ struct StatsCommand: ParsableCommand {
             """)
 
     @Argument(help: "A trace file (or - for standard input); or several files, folders and glob patterns.") var traces: [String]
+    @OptionGroup var traceInput: TraceInputOptions
     @Option(help: "Report format.") var format: OutputFormat = .text
 
     func validate() throws {

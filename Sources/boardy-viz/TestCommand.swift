@@ -133,7 +133,7 @@ struct TestCommand: ParsableCommand {
                 throw NoInputError(message: "cannot open the folder \(path): check its permissions")
             }
             let found = names.filter { !$0.hasPrefix(".") && ["json", "yaml", "yml"].contains(fileExtension($0)) }
-            return found.sorted().map { (path as NSString).appendingPathComponent($0) }
+            return regularFiles(found.sorted().map { (path as NSString).appendingPathComponent($0) })
         }
     }
 }

@@ -31,6 +31,7 @@ struct TimelineCommand: ParsableCommand {
             """)
 
     @Argument(help: "The trace file, or - for standard input.") var trace: String
+    @OptionGroup var traceInput: TraceInputOptions
     @Option(name: .shortAndLong, help: "Write here instead of standard output (whole or not at all).") var output: String?
     @Option(help: "svg, dot or png (default: the output's extension, else svg).") var format: RenderFormat?
     @Option(help: "Only events at or after this virtual time (seconds).") var from: Double?

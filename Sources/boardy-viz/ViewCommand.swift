@@ -27,6 +27,7 @@ struct ViewCommand: ParsableCommand {
             """)
 
     @Argument(help: "The trace file, or - for standard input.") var trace: String
+    @OptionGroup var traceInput: TraceInputOptions
     @Option(help: "The scenario the trace came from: the flow graph shows its whole definition.") var scenario: String?
     @Option(name: .shortAndLong, help: "Write here instead of standard output (whole or not at all).") var output: String?
 

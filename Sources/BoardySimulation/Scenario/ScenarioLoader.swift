@@ -1,5 +1,6 @@
 import Boardy
 import BoardyComponentKit
+import BoardyFiles
 import BoardyDispatch
 import Foundation
 
@@ -7,19 +8,22 @@ import Foundation
 /// values of the wrong type, negative delays, duplicate or undeclared board ids are errors that
 /// name the file, the line and column and the JSON path, with a "did you mean" where one is close.
 public enum ScenarioLoader {
+    /// Scenarios larger than this are refused (a million boards take about 60 MB).
+    public static let maximumSize = 1 << 30
+
     /// Loads the scenario at `path`: YAML for `.yaml`/`.yml`, JSON otherwise.
     public static func load(path: String) throws(ScenarioError) -> Scenario {
-        // Read through a file handle, to the end: a pipe or a device (`<(…)`, /dev/stdin) has no
-        // size to read up to.
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ScenarioError(file: path, message: "cannot open the file: check that it exists and can be read")
-        }
-        defer { try? handle.close() }
+        // Read to the end: a pipe or a device (`<(…)`, /dev/stdin) has no size to read up to. A
+        // folder is refused without being read; a NUL byte ends the read at once (no scenario
+        // holds one: `/dev/zero` must not fill memory).
         let bytes: [UInt8]
-        do {
-            bytes = [UInt8](try handle.readToEnd() ?? Data())
-        } catch {
-            throw ScenarioError(file: path, message: "cannot read the file: \(error.localizedDescription)")
+        switch InputFiles.readNamedInput(path, limit: maximumSize, rejectingNUL: true) {
+        case let .success(read): bytes = read
+        case let .failure(error):
+            if case let .nulByte(_, line, column) = error.reason {
+                throw ScenarioError(file: path, line: line, column: column, message: "byte 0x0 is not text; a scenario is UTF-8 text (is this a binary file?)")
+            }
+            throw ScenarioError(file: path, message: error.description)
         }
         let lower = path.lowercased()
         let yaml: Bool? = lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") ? true : lower.hasSuffix(".json") ? false : nil
@@ -63,32 +67,7 @@ public enum ScenarioLoader {
 
     /// The index of the first byte that does not start or continue a valid UTF-8 sequence
     /// (RFC 3629: no overlong forms, no surrogates, nothing past U+10FFFF).
-    static func firstInvalidUTF8(_ b: ArraySlice<UInt8>) -> Int? {
-        var i = b.startIndex
-        while i < b.endIndex {
-            let c = b[i]
-            if c < 0x80 {
-                i += 1
-                continue
-            }
-            let (n, lo, hi): (Int, UInt8, UInt8)
-            switch c {
-            case 0xC2...0xDF: (n, lo, hi) = (1, 0x80, 0xBF)
-            case 0xE0: (n, lo, hi) = (2, 0xA0, 0xBF)
-            case 0xED: (n, lo, hi) = (2, 0x80, 0x9F)
-            case 0xE1...0xEC, 0xEE...0xEF: (n, lo, hi) = (2, 0x80, 0xBF)
-            case 0xF0: (n, lo, hi) = (3, 0x90, 0xBF)
-            case 0xF1...0xF3: (n, lo, hi) = (3, 0x80, 0xBF)
-            case 0xF4: (n, lo, hi) = (3, 0x80, 0x8F)
-            default: return i
-            }
-            guard i + n < b.endIndex else { return i }
-            guard b[i + 1] >= lo && b[i + 1] <= hi else { return i }
-            for k in stride(from: 2, through: n, by: 1) where b[i + k] & 0xC0 != 0x80 { return i }
-            i += n + 1
-        }
-        return nil
-    }
+    static func firstInvalidUTF8(_ b: ArraySlice<UInt8>) -> Int? { UTF8Position.firstInvalid(b) }
 
     /// Loads a scenario from JSON text; `file` names it in messages.
     public static func load(json text: String, file: String = "<scenario>") throws(ScenarioError) -> Scenario {

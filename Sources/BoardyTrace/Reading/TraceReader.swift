@@ -1,3 +1,5 @@
+import BoardyFiles
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -123,24 +125,40 @@ public struct TraceReader {
     private var lastSeq = 0
     private var lastT = TraceTime.zero
 
-    /// Opens `path` and reads its header.
-    public init(path: String) throws(TraceReadError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw TraceReadError(file: path, line: 0, message: "cannot open: \(String(cString: strerror(errno)))")
+    /// The longest line read by default: 64 MiB (contract §2). A longer line is malformed.
+    public static let defaultMaximumLineLength = 64 << 20
+
+    /// Opens `path` and reads its header. A regular file, or a pipe or device read as a stream;
+    /// a folder is refused. Lines longer than `maximumLineLength` bytes are malformed: the reader
+    /// never holds more than about that much of the file.
+    public init(path: String, maximumLineLength: Int = TraceReader.defaultMaximumLineLength) throws(TraceReadError) {
+        switch InputFiles.openNamedInput(path) {
+        case let .failure(error):
+            if case let .notRegular(kind) = error.reason {
+                throw TraceReadError(file: path, line: 0, message: "cannot open: it is \(kind.described), not a trace file")
+            }
+            if case let .system(message) = error.reason { throw TraceReadError(file: path, line: 0, message: "cannot open: \(message)") }
+            throw TraceReadError(file: path, line: 0, message: "cannot open: \(error.description)")
+        case let .success((fd, _)):
+            try self.init(source: ByteSource(fd: fd, owned: true, maximumLine: maximumLineLength), name: path)
         }
-        try self.init(source: ByteSource(fd: fd), name: path)
+    }
+
+    /// Streams from an open descriptor (standard input: 0), which it does not close.
+    public init(fileDescriptor fd: Int32, name: String, maximumLineLength: Int = TraceReader.defaultMaximumLineLength) throws(TraceReadError) {
+        try self.init(source: ByteSource(fd: fd, owned: false, maximumLine: maximumLineLength), name: name)
     }
 
     /// Reads from bytes in memory; `name` stands for the file in messages.
-    public init(bytes: [UInt8], name: String) throws(TraceReadError) {
-        try self.init(source: ByteSource(bytes: bytes), name: name)
+    public init(bytes: [UInt8], name: String, maximumLineLength: Int = TraceReader.defaultMaximumLineLength) throws(TraceReadError) {
+        try self.init(source: ByteSource(bytes: bytes, maximumLine: maximumLineLength), name: name)
     }
 
     private init(source: ByteSource, name: String) throws(TraceReadError) {
         self.file = name
         self.source = source
         self.header = TraceHeader()
+        try source.skipByteOrderMark(file: name)
         guard let first = try source.nextLine(file: name, line: 1) else {
             throw TraceReadError(file: name, line: 1, message: "empty file: a trace starts with a header line")
         }
@@ -237,7 +255,9 @@ public struct TraceReader {
     }
 }
 
-/// Lines from a file descriptor (read in 1 MiB chunks) or from memory.
+/// Lines from a file descriptor (read in 1 MiB chunks) or from memory, in linear time: the search
+/// for a newline resumes where the last one stopped, and a line longer than `maximumLine` is an
+/// error as soon as that many bytes have come without a newline.
 private final class ByteSource {
     struct Line {
         var bytes: [UInt8]
@@ -248,15 +268,17 @@ private final class ByteSource {
     /// ended with a newline; nil at the end of the input.
     func withNextLine<R>(file: String, line: Int, _ body: (UnsafeBufferPointer<UInt8>, Bool) -> R) throws(TraceReadError) -> R? {
         while true {
-            if let nl = indexOfNewline() {
+            if let nl = try indexOfNewline(file: file, line: line) {
                 let from = start
                 start = nl + 1
+                scanned = start
                 return buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[from..<nl]), true) }
             }
             if eof {
                 guard start < buffer.count else { return nil }
                 let from = start
                 start = buffer.count
+                scanned = start
                 return buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[from...]), false) }
             }
             try fill(file: file, line: line)
@@ -264,48 +286,71 @@ private final class ByteSource {
     }
 
     private var fd: Int32
+    private let ownsDescriptor: Bool
+    private let maximumLine: Int
     private var buffer: [UInt8] = []
     private var scratch: [UInt8] = []
     private var start = 0
+    /// Where the search for the next newline resumes: no newline lies in `start..<scanned`.
+    private var scanned = 0
     private var eof = false
     static let chunk = 1 << 20
 
-    init(fd: Int32) { self.fd = fd }
-    init(bytes: [UInt8]) {
+    init(fd: Int32, owned: Bool, maximumLine: Int) {
+        self.fd = fd
+        ownsDescriptor = owned
+        self.maximumLine = max(1, maximumLine)
+    }
+    init(bytes: [UInt8], maximumLine: Int) {
         fd = -1
+        ownsDescriptor = false
+        self.maximumLine = max(1, maximumLine)
         buffer = bytes
         eof = true
     }
-    deinit { if fd >= 0 { close(fd) } }
+    deinit { if fd >= 0 && ownsDescriptor { close(fd) } }
 
-    func nextLine(file: String, line: Int) throws(TraceReadError) -> Line? {
-        while true {
-            if let nl = indexOfNewline() {
-                let l = Line(bytes: Array(buffer[start..<nl]), hasNewline: true)
-                start = nl + 1
-                return l
-            }
-            if eof {
-                guard start < buffer.count else { return nil }
-                let l = Line(bytes: Array(buffer[start...]), hasNewline: false)
-                start = buffer.count
-                return l
-            }
-            try fill(file: file, line: line)
+    /// Skips a UTF-8 byte-order mark at the start of the input (as scenarios do).
+    func skipByteOrderMark(file: String) throws(TraceReadError) {
+        while buffer.count - start < 3 && !eof { try fill(file: file, line: 1) }
+        if buffer.count - start >= 3, buffer[start] == 0xEF, buffer[start + 1] == 0xBB, buffer[start + 2] == 0xBF {
+            start += 3
+            scanned = start
         }
     }
 
-    private func indexOfNewline() -> Int? {
-        buffer.withUnsafeBufferPointer { buf -> Int? in
-            guard start < buf.count, let base = buf.baseAddress else { return nil }
-            guard let p = memchr(base + start, 0x0A, buf.count - start) else { return nil }
+    func nextLine(file: String, line: Int) throws(TraceReadError) -> Line? {
+        try withNextLine(file: file, line: line) { buf, nl in Line(bytes: Array(buf), hasNewline: nl) }
+    }
+
+    /// The index of the next newline, searching only bytes not searched before; throws once the
+    /// line has grown past the maximum without one.
+    private func indexOfNewline(file: String, line: Int) throws(TraceReadError) -> Int? {
+        let found = buffer.withUnsafeBufferPointer { buf -> Int? in
+            let from = max(start, scanned)
+            guard from < buf.count, let base = buf.baseAddress else { return nil }
+            guard let p = memchr(base + from, 0x0A, buf.count - from) else { return nil }
             return base.distance(to: p.assumingMemoryBound(to: UInt8.self))
         }
+        if let found {
+            if found - start > maximumLine { throw tooLong(file: file, line: line) }
+            return found
+        }
+        scanned = buffer.count
+        if buffer.count - start > maximumLine { throw tooLong(file: file, line: line) }
+        return nil
+    }
+
+    private func tooLong(file: String, line: Int) -> TraceReadError {
+        TraceReadError(
+            file: file, line: line,
+            message: "line \(line) is longer than \(byteCount(maximumLine)), the longest line read (a trace's lines are single events; raise the limit with --max-line-bytes if this one is real)")
     }
 
     private func fill(file: String, line: Int) throws(TraceReadError) {
         if start > 0 {
             buffer.removeSubrange(0..<start)
+            scanned -= start
             start = 0
         }
         // Read into a scratch buffer, then append what came: growing the buffer with a
@@ -323,7 +368,8 @@ private final class ByteSource {
         }
         if got > 0 { buffer.append(contentsOf: scratch[0..<got]) }
         if readError != 0 {
-            throw TraceReadError(file: file, line: line, message: "read failed: \(String(cString: strerror(readError)))")
+            let what = readError == EISDIR ? "it is a folder, not a trace file" : String(cString: strerror(readError))
+            throw TraceReadError(file: file, line: line, message: "read failed: \(what)")
         }
         if got == 0 { eof = true }
     }
