@@ -111,7 +111,15 @@ public enum Pipeline {
             throw Failure(description: "rendering a trace: \(error)")
         }
         _ = ChromeTraceExport.export(trace).jsonText
-        _ = OTLPExport.export(trace, epochNanos: 0).jsonText
+        // OTLP's nanoseconds hold 584 years: a later virtual time is refused, naming its event,
+        // never wrapped.
+        do {
+            _ = try OTLPExport.export(trace, epochNanos: 0).jsonText
+        } catch {
+            guard let seq = error.seq, let e = trace.events.first(where: { $0.seq == seq }), e.t.microseconds > Int64(UInt64.max / 1000 / 1000) else {
+                throw Failure(description: "OTLP refused a trace whose times fit: \(error)")
+            }
+        }
         var fleet = FleetStats()
         fleet.add(trace.events, name: "gen.jsonl")
         _ = fleet.text

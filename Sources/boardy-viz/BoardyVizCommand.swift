@@ -54,7 +54,13 @@ enum Exit {
 
 /// Prints to standard error.
 func warn(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    FileHandle.standardError.write(Data((escapedLines(text) + "\n").utf8))
+}
+
+/// `text` with the invisible characters of each line spelled out (`\u{200B}`), lines kept: what a
+/// terminal shows must tell apart ids that differ only by a character it does not draw.
+func escapedLines(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { escapedForMessage(String($0)) }.joined(separator: "\n")
 }
 
 /// An error the CLI reports as one line and an exit code of contract §3.

@@ -43,7 +43,7 @@ struct CheckCommand: ParsableCommand {
         switch format {
         case .text:
             if findings.isEmpty { print("\(scenario): no findings") }
-            for f in findings { print(Self.diagnostic(f, in: loaded, file: file).text) }
+            for f in findings { print(escapedLines(Self.diagnostic(f, in: loaded, file: file).text)) }
         case .json:
             print(JSONValue.array(findings.map {
                 ["severity": .string($0.severity.rawValue), "code": .string($0.code), "message": .string($0.message),
@@ -84,7 +84,7 @@ struct CheckCommand: ParsableCommand {
         switch format {
         case .text:
             if findings.isEmpty { print("\(scenario): no findings (\(app.boards.count) boards, \(app.edges.count) edges)") }
-            for d in diagnostics { print(d.text) }
+            for d in diagnostics { print(escapedLines(d.text)) }
         case .json:
             print(JSONValue.array(findings.map {
                 ["severity": .string($0.severity.rawValue), "code": .string($0.code), "message": .string($0.message),
@@ -192,5 +192,6 @@ struct Diagnostic {
         "runaway-cycle": "Flows activate boards in a cycle that never ends.",
         "unreachable-board": "A board nothing activates.",
         "unknown-dispatcher": "A dispatch barrier scoped to a dispatcher the scenario does not declare.",
+        "confusable-ids": "Board ids that differ only by invisible characters or letter case: a reader cannot tell them apart.",
     ]
 }

@@ -50,8 +50,8 @@ struct ExportCommand: ParsableCommand {
 
     /// `--epoch` in Unix nanoseconds.
     func epochNanos() throws -> Int64 {
-        if epoch == "now" { return Int64(Date().timeIntervalSince1970 * 1_000_000) * 1000 }
-        if let seconds = Double(epoch), seconds.isFinite, seconds >= 0, seconds < 9e9 { return Int64(seconds * 1_000_000) * 1000 }
+        if epoch == "now" { return try nanos(Date().timeIntervalSince1970) }
+        if let seconds = Double(epoch) { return try nanos(seconds) }
         let full = ISO8601DateFormatter()
         let fractional = ISO8601DateFormatter()
         fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
@@ -60,7 +60,17 @@ struct ExportCommand: ParsableCommand {
         guard let date = full.date(from: epoch) ?? fractional.date(from: epoch) ?? day.date(from: epoch) else {
             throw UsageError(message: "--epoch \(epoch): not a date (2026-11-24T09:00:00Z or 2026-11-24), Unix seconds, or now")
         }
-        return Int64(date.timeIntervalSince1970 * 1_000_000) * 1000
+        return try nanos(date.timeIntervalSince1970)
+    }
+
+    /// Unix `seconds` in nanoseconds (whole microseconds), or bad usage when OTLP's times cannot
+    /// hold them: from 1970-01-01 to 2262-04-11 (signed 64-bit nanoseconds).
+    func nanos(_ seconds: Double) throws -> Int64 {
+        let micros = (seconds * 1_000_000).rounded(.down)
+        guard seconds.isFinite, micros >= 0, micros < Double(Int64.max / 1000) else {
+            throw UsageError(message: "--epoch \(epoch): out of range; OTLP times run from 1970-01-01 to 2262-04-11 (give a date, Unix seconds, or now)")
+        }
+        return Int64(micros) * 1000
     }
 
     func run() throws {
@@ -74,12 +84,31 @@ struct ExportCommand: ParsableCommand {
             let t = try readTrace(trace)
             switch target {
             case .chrome:
+                try checkDoubleTimes(t, file: trace, for: "Chrome's trace format")
                 try emit(ChromeTraceExport.export(t).jsonText, to: out)
             case .dot:
                 try out.write(try FlowGraph.render(FlowModel(trace: t), format: .dot))
             case .otlp:
-                try emit(OTLPExport.export(t, epochNanos: try epochNanos()).jsonText, to: out)
+                try emit(exportOTLP(t, epochNanos: try epochNanos(), file: trace).jsonText, to: out)
             }
         }
     }
+}
+
+/// The OTLP export of `trace`, or malformed input (65) naming the event whose time OTLP cannot
+/// hold from this epoch.
+func exportOTLP(_ trace: Trace, epochNanos: Int64, file: String) throws -> JSONValue {
+    do {
+        return try OTLPExport.export(trace, epochNanos: epochNanos)
+    } catch {
+        throw InputError(message: "\(file): \(error.message)")
+    }
+}
+
+/// Malformed input (65) when an event's time is past what readers that parse numbers as doubles
+/// hold exactly (Chrome's trace format, the viewer's JavaScript), naming the event.
+func checkDoubleTimes(_ trace: Trace, file: String, for what: String) throws {
+    guard let e = ChromeTraceExport.firstEventPastMaximum(trace) else { return }
+    throw InputError(
+        message: "\(file): event \(e.seq) (t = \(e.t.microseconds) µs) is past the latest time \(what) holds exactly (2^53 µs, about 285 years)")
 }

@@ -184,6 +184,10 @@ func escapedForMessage(_ s: String) -> String {
         switch u.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .unassigned, .surrogate:
             out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
+        case .spaceSeparator where u != " ", .nonspacingMark where out.isEmpty:
+            // A space that is not U+0020 looks like one; a combining mark with nothing before it
+            // draws on whatever the message put there.
+            out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
         default:
             out.unicodeScalars.append(u)
         }

@@ -45,6 +45,7 @@ struct ViewCommand: ParsableCommand {
             let out = try Output(output, inputs: [trace] + (scenario.map { [$0] } ?? []))
             defer { out.discard() }
             let t = try readTrace(trace)
+            try checkDoubleTimes(t, file: trace, for: "the viewer")
             var model: FlowModel
             if let scenario {
                 let s = try loadScenario(scenario)

@@ -458,8 +458,8 @@ struct OTLPExportTests {
     func shape(name: String) throws {
         let trace = try sampleTrace(name)
         let epoch: Int64 = 1_795_510_800 * 1_000_000_000
-        let a = OTLPExport.export(trace, epochNanos: epoch)
-        #expect(a.jsonText == OTLPExport.export(trace, epochNanos: epoch).jsonText)
+        let a = try OTLPExport.export(trace, epochNanos: epoch)
+        #expect(try a.jsonText == OTLPExport.export(trace, epochNanos: epoch).jsonText)
         let spans = Self.spans(a)
         #expect(!spans.isEmpty)
         let ids = spans.compactMap { $0["spanId"]?.stringValue }
@@ -474,7 +474,7 @@ struct OTLPExportTests {
             #expect(start >= epoch && end >= start)
         }
         // Another epoch moves every time and nothing else.
-        let b = Self.spans(OTLPExport.export(trace, epochNanos: epoch + 1_000))
+        let b = Self.spans(try OTLPExport.export(trace, epochNanos: epoch + 1_000))
         #expect(b.compactMap { $0["spanId"]?.stringValue } == ids)
         #expect(b.compactMap { Int64($0["startTimeUnixNano"]?.stringValue ?? "") } == spans.compactMap { (Int64($0["startTimeUnixNano"]?.stringValue ?? "") ?? 0) + 1_000 })
     }

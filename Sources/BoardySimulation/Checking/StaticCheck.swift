@@ -7,7 +7,8 @@ public struct Finding: Sendable, Hashable {
     public enum Severity: String, Sendable { case error, warning }
     public var severity: Severity
     /// A stable code: `barrier-loop`, `gate-never-completes`, `runaway-cycle` (an error when
-    /// synchronous, a warning when delayed), `unreachable-board`, `unknown-dispatcher`.
+    /// synchronous, a warning when delayed), `unreachable-board`, `unknown-dispatcher`,
+    /// `confusable-ids`.
     public var code: String
     /// What is wrong, naming the boards (and the cycle).
     public var message: String
@@ -29,7 +30,60 @@ public enum StaticCheck {
         findings += unreachable(scenario)
         findings += cycles.filter { $0.severity == .warning }
         findings += unknownDispatchers(scenario)
+        findings += confusableIDs(scenario)
         return findings
+    }
+
+    /// Board ids that differ only by invisible characters (zero-width, format, control, spaces
+    /// other than U+0020) or letter case: two boards a reader cannot tell apart (contract §1).
+    static func confusableIDs(_ s: Scenario) -> [Finding] {
+        var groups: [String: [BoardID]] = [:]
+        var order: [String] = []
+        var seen = Set<BoardID>()
+        func add(_ boards: [BoardSpec]) {
+            for b in boards {
+                if seen.insert(b.id).inserted {
+                    let key = visibleKey(b.id.rawValue)
+                    if groups[key] == nil { order.append(key) }
+                    groups[key, default: []].append(b.id)
+                }
+                add(b.boards)
+            }
+        }
+        add(s.boards)
+        for r in s.roots { add(r.boards) }
+        return order.compactMap { key in
+            guard let ids = groups[key], ids.count > 1 else { return nil }
+            let shown = ids.map { "\"\(escapedID($0.rawValue))\"" }.joined(separator: ", ")
+            return Finding(
+                severity: .warning, code: "confusable-ids",
+                message: "board ids \(shown) differ only by invisible characters or letter case",
+                suggestion: "rename them so they read differently, or make them one board", boards: ids)
+        }
+    }
+
+    /// What a reader sees of an id: lower-cased, without the characters a terminal does not draw.
+    static func visibleKey(_ id: String) -> String {
+        var out = String.UnicodeScalarView()
+        for u in id.lowercased().unicodeScalars where !isInvisible(u) { out.append(u) }
+        return String(out)
+    }
+
+    static func isInvisible(_ u: Unicode.Scalar) -> Bool {
+        switch u.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator: return true
+        case .spaceSeparator: return u != " "
+        default: return u.properties.isDefaultIgnorableCodePoint
+        }
+    }
+
+    /// `id` with its invisible characters spelled out (`\u{200B}`).
+    static func escapedID(_ id: String) -> String {
+        var out = ""
+        for u in id.unicodeScalars {
+            if isInvisible(u) { out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}" } else { out.unicodeScalars.append(u) }
+        }
+        return out
     }
 
     /// Gates that wait, directly or through other gates, on their own barrier: the gateway's

@@ -4,6 +4,19 @@ import BoardyTrace
 /// track per board and per dispatcher (grouped per motherboard), each barrier wait as its own async slice (named with its destination),
 /// outputs and other events as instants, and causal arrows (flow events) from each `cause`.
 public enum ChromeTraceExport {
+    /// The latest time, in microseconds, Chrome's trace format (and the viewer, in JavaScript)
+    /// holds exactly: 2^53 µs, about 285 years. Its readers parse numbers as doubles, which are
+    /// not exact past that.
+    public static let maximumMicroseconds: Int64 = 1 << 53
+
+    /// The first event whose time is past ``maximumMicroseconds``, if any: such a trace is not
+    /// exported (or viewed), rather than shown at the wrong time.
+    public static func firstEventPastMaximum(_ trace: Trace) -> TraceEvent? {
+        // Times never decrease in a trace read strictly; the last is checked first as a shortcut.
+        guard let last = trace.events.last, last.t.microseconds > maximumMicroseconds else { return nil }
+        return trace.events.first { $0.t.microseconds > maximumMicroseconds }
+    }
+
     /// The async begin or end of one wait: id `wait-N` (N its number in the trace), named
     /// `<board> waits for <barrier>` (the gateway's: `<board> waits for the gateway (<gate>)`).
     static func asyncWait(_ w: TraceSpans.Wait, number: Int, phase: String, pid: Int, tid: Int, ts: Int64) -> JSONValue {

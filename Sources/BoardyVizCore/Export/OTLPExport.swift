@@ -15,8 +15,32 @@ import BoardyTrace
 /// they are hex, as OTLP/JSON requires (protobuf's own JSON mapping would read base64). Virtual
 /// time is offset from `epoch`.
 public enum OTLPExport {
-    /// The OTLP/JSON request for `trace`, its virtual time 0 at `epochNanos` (Unix nanoseconds).
-    public static func export(_ trace: Trace, epochNanos: Int64) -> JSONValue {
+    /// A time OTLP cannot hold: OTLP times are unsigned 64-bit nanoseconds since 1970 (until
+    /// 2554); the epoch plus the event's virtual time goes past that.
+    public struct TimeRangeError: Error, Sendable, CustomStringConvertible {
+        /// The event whose time does not fit (its `seq`), or nil for the epoch itself.
+        public var seq: Int?
+        /// What was wrong.
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// The latest Unix time, in nanoseconds, an epoch may be (OTLP's times are unsigned 64-bit
+    /// nanoseconds; an `Int64` epoch keeps to the signed range).
+    public static let maximumEpochNanos = Int64.max
+
+    /// The OTLP/JSON request for `trace`, its virtual time 0 at `epochNanos` (Unix nanoseconds,
+    /// from 0). Throws when the epoch is negative, or when an event's time, added to it, does not
+    /// fit OTLP's nanoseconds (the first such event is named): never a wrapped time.
+    public static func export(_ trace: Trace, epochNanos: Int64) throws(TimeRangeError) -> JSONValue {
+        guard epochNanos >= 0 else {
+            throw TimeRangeError(seq: nil, message: "the epoch (\(epochNanos) ns) is before 1970, which OTLP times cannot hold")
+        }
+        for e in trace.events where unixNanos(epochNanos, e.t.microseconds) == nil {
+            throw TimeRangeError(
+                seq: e.seq,
+                message: "event \(e.seq) (t = \(e.t.microseconds) µs) is past the latest time OTLP holds (2554-07-21) from this epoch; export with an earlier --epoch")
+        }
         var spans = Builder(trace: trace, epochNanos: epochNanos)
         spans.build()
         var resource: [JSONValue] = [attribute("service.name", .string("boardy-viz"))]
@@ -31,6 +55,16 @@ public enum OTLPExport {
                 ]
             ]
         ]
+    }
+
+    /// `epochNanos` plus `micros` microseconds, in nanoseconds, if OTLP's unsigned 64-bit
+    /// nanoseconds hold it.
+    static func unixNanos(_ epochNanos: Int64, _ micros: Int64) -> UInt64? {
+        guard epochNanos >= 0, micros >= 0 else { return nil }
+        let (ns, over) = UInt64(micros).multipliedReportingOverflow(by: 1000)
+        guard !over else { return nil }
+        let (sum, over2) = UInt64(epochNanos).addingReportingOverflow(ns)
+        return over2 ? nil : sum
     }
 
     /// An OTLP attribute (`{"key", "value": {"stringValue"|"intValue"|"boolValue"}}`).
@@ -94,7 +128,8 @@ public enum OTLPExport {
 
         func nanos(_ i: Int?) -> String {
             let t = i.map { trace.events[$0].t.microseconds } ?? (trace.events.last?.t.microseconds ?? 0)
-            return String(epochNanos &+ t &* 1000)
+            // Checked by `export` for every event before anything is built.
+            return String(OTLPExport.unixNanos(epochNanos, t) ?? 0)
         }
 
         mutating func build() {
