@@ -76,11 +76,14 @@ public struct ActivationBarrier {
     /// `.unique(key)`, `gate#none` for `.unidentified(nil)`; a fresh `.unidentified` run is
     /// numbered by the runtime (`gate#1`, `gate#2`, ...).
     var traceIdentifier: String {
+        // The gate and the key are percent-encoded (`%`, `/`, `#`, `:`): a gate named `g#none`
+        // or `g:k` never shares a name with gate `g`'s runs (contract §1 Boards).
+        let gate = MotherboardPath.encode(identifier.rawValue)
         switch option.identity {
-        case .shared: return identifier.rawValue
-        case let .keyed(key): return "\(identifier.rawValue):\(String(describing: key.base))"
-        case .none: return "\(identifier.rawValue)#none"
-        case .fresh: return "\(identifier.rawValue)#"
+        case .shared: return gate
+        case let .keyed(key): return "\(gate):\(MotherboardPath.encode(String(describing: key.base)))"
+        case .none: return "\(gate)#none"
+        case .fresh: return "\(gate)#"
         }
     }
 

@@ -229,7 +229,7 @@ final class BarrierCoordinator {
         let node = GateNode(motherboard: ObjectIdentifier(home), gate: gate)
         guard checkLoop(pending, waitingOn: node, runtime: runtime) else { return nil }
         let run = BarrierRun(
-            kind: .gateway(resolveOn: resolveOn, join: join), identifier: gate.rawValue, owner: pending.motherboard, node: node,
+            kind: .gateway(resolveOn: resolveOn, join: join), identifier: MotherboardPath.encode(gate.rawValue), owner: pending.motherboard, node: node,
             gateHost: makeGateHost?(), order: nextOrder,
             barrier: nil, gateInput: pending.request.input)
         nextOrder += 1

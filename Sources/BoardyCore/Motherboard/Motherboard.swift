@@ -122,7 +122,7 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
     /// under `owner`, producing from `origin`'s producer and sharing its gateway.
     private init(gatewayProxyFor destination: BoardID, owner: Motherboard, origin: Motherboard, runtime: BoardyRuntime) {
         self.identifier = destination.appending("___GATEWAY___")
-        self.path = "\(owner.path)/\(identifier.rawValue)"
+        self.path = MotherboardPath(owner.path).appending(identifier.rawValue).rawValue
         self.boardProducer = origin.boardProducer
         ownProducer = origin.ownProducer
         hasForeignProducer = origin.hasForeignProducer
@@ -154,7 +154,7 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
         board.installOrder = installCount
         if let runtime { board.lastHome = (runtime, path) }
         if let continuous = board as? ContinuousBoard, let runtime {
-            continuous.attachInner(runtime: runtime, path: "\(path)/\(board.identifier.rawValue)", context: context)
+            continuous.attachInner(runtime: runtime, path: MotherboardPath(path).appending(board.identifier.rawValue).rawValue, context: context)
         }
     }
 
@@ -242,7 +242,7 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
             board.context = context
             board.lastHome = (runtime, path)
             if let continuous = board as? ContinuousBoard {
-                continuous.attachInner(runtime: runtime, path: "\(path)/\(board.identifier.rawValue)", context: context)
+                continuous.attachInner(runtime: runtime, path: MotherboardPath(path).appending(board.identifier.rawValue).rawValue, context: context)
             }
         }
         let waiting = waitingForRuntime
@@ -521,23 +521,23 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
         case .exempt:
             runtime.record(
                 self, cause: pending.requestSeq,
-                .gatewayChecked(board: id.rawValue, barrier: home.gatewayForAll?.gateBoard?.rawValue ?? "", result: .exempt))
+                .gatewayChecked(board: id.rawValue, barrier: home.gatewayForAll?.gateBoard.map { MotherboardPath.encode($0.rawValue) } ?? "", result: .exempt))
             return true
         case .proxy:
             if board.shouldBypassGatewayBarrier() {
                 runtime.record(
                     self, cause: pending.requestSeq,
-                    .gatewayChecked(board: id.rawValue, barrier: id.appending("___GATEWAY___").rawValue, result: .bypass))
+                    .gatewayChecked(board: id.rawValue, barrier: MotherboardPath.encode(id.appending("___GATEWAY___").rawValue), result: .bypass))
                 return true
             }
             return waitOnProxy(nil, pending, home: home, registration: entry, runtime: runtime)
         case let .gate(gate, gateInput, resolveOn, instances):
             if board.shouldBypassGatewayBarrier() {
-                runtime.record(self, cause: pending.requestSeq, .gatewayChecked(board: id.rawValue, barrier: gate.rawValue, result: .bypass))
+                runtime.record(self, cause: pending.requestSeq, .gatewayChecked(board: id.rawValue, barrier: MotherboardPath.encode(gate.rawValue), result: .bypass))
                 return true
             }
             let checked = runtime.record(
-                self, cause: pending.requestSeq, .gatewayChecked(board: id.rawValue, barrier: gate.rawValue, result: .wait))
+                self, cause: pending.requestSeq, .gatewayChecked(board: id.rawValue, barrier: MotherboardPath.encode(gate.rawValue), result: .wait))
             // Rule 9: one run per destination, its own gate instance unless shared (or unproducible).
             let perRun = instances == .perRun && home.canProducePerRun(gate)
             let makeHost: (() -> Motherboard)? =
@@ -547,7 +547,7 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
                     self.pending(pending), onGateway: gate, home: home, resolveOn: resolveOn, makeGateHost: makeHost, runtime: runtime),
                 isNew
             else { return false }
-            let started = runtime.record(self, cause: checked, .barrierStarted(barrier: gate.rawValue, board: gate.rawValue))
+            let started = runtime.record(self, cause: checked, .barrierStarted(barrier: MotherboardPath.encode(gate.rawValue), board: gate.rawValue))
             let request = GatewayRequest(destination: id, input: pending.input)
             (run.gateHost ?? home).submitGate(
                 gate, input: gateInput.map { $0(request) } ?? request, for: id, node: run.node, cause: started, runtime: runtime)
@@ -567,7 +567,7 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
         let id = pending.board
         let gateID = given?.identifier ?? id.appending("___GATEWAY___")
         let checked = runtime.record(
-            self, cause: pending.requestSeq, .gatewayChecked(board: id.rawValue, barrier: gateID.rawValue, result: .wait))
+            self, cause: pending.requestSeq, .gatewayChecked(board: id.rawValue, barrier: MotherboardPath.encode(gateID.rawValue), result: .wait))
         guard
             let (run, isNew) = runtime.barriers.wait(
                 self.pending(pending), onGateway: gateID, home: home, resolveOn: nil, makeGateHost: nil, runtime: runtime), isNew
@@ -580,7 +580,7 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
             inner.hasGateway = home.hasGateway
             inner.onBehalfOf = run.node
         }
-        let started = runtime.record(self, cause: checked, .barrierStarted(barrier: gateID.rawValue, board: gateID.rawValue))
+        let started = runtime.record(self, cause: checked, .barrierStarted(barrier: MotherboardPath.encode(gateID.rawValue), board: gateID.rawValue))
         submitGate(gateID, input: pending.input, for: id, node: run.node, cause: started, runtime: runtime)
         return false
     }

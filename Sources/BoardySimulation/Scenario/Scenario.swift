@@ -82,12 +82,13 @@ public struct BarrierSpec: Sendable {
     /// The barrier identifier as a trace names it (`gate`, `gate:KEY`); a fresh `.unidentified`
     /// barrier is numbered at run time, so its label is `gate#…`.
     public var label: String {
+        let gate = MotherboardPath.encode(self.gate.rawValue)
         switch option {
-        case .void: return gate.rawValue
-        case let .unique(key): return "\(gate.rawValue):\(key)"
+        case .void: return gate
+        case let .unique(key): return "\(gate):\(MotherboardPath.encode(key))"
         case let .unidentified(value):
-            guard let value, value != .null else { return "\(gate.rawValue)#none" }
-            return "\(gate.rawValue)#…"
+            guard let value, value != .null else { return "\(gate)#none" }
+            return "\(gate)#…"
         }
     }
 }

@@ -32,10 +32,10 @@ public struct MotherboardPath: Sendable, Hashable, Comparable, CustomStringConve
         return MotherboardPath(String(rawValue[..<slash]))
     }
 
-    /// The id of the continuous board owning this motherboard; nil for a root.
+    /// The id of the continuous board owning this motherboard (decoded); nil for a root.
     public var owner: String? {
         guard let slash = rawValue.lastIndex(of: "/") else { return nil }
-        return String(rawValue[rawValue.index(after: slash)...])
+        return Self.decode(String(rawValue[rawValue.index(after: slash)...]))
     }
 
     /// The path below the root (`pubPayment` for `main/pubPayment`); empty for a root.
@@ -57,7 +57,48 @@ public struct MotherboardPath: Sendable, Hashable, Comparable, CustomStringConve
         return p
     }
 
-    public func appending(_ id: String) -> MotherboardPath { MotherboardPath(rawValue + "/" + id) }
+    /// The inner motherboard of the continuous board `id` in this one: the id is a component,
+    /// percent-encoded (``encode(_:)``), so that different ids never make the same path.
+    public func appending(_ id: String) -> MotherboardPath { MotherboardPath(rawValue + "/" + Self.encode(id)) }
+
+    /// `id` as part of a derived name (contract §1 Boards): the characters derivations use
+    /// (`%`, `/`, `#`, `:`) percent-encoded, everything else verbatim. Ids without them, which
+    /// is nearly all, are unchanged.
+    public static func encode(_ id: String) -> String {
+        guard id.utf8.contains(where: { $0 == 0x25 || $0 == 0x2F || $0 == 0x23 || $0 == 0x3A }) else { return id }
+        var out = ""
+        for c in id.unicodeScalars {
+            switch c {
+            case "%": out += "%25"
+            case "/": out += "%2F"
+            case "#": out += "%23"
+            case ":": out += "%3A"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
+    /// The id a component encoded by ``encode(_:)`` stands for.
+    public static func decode(_ component: String) -> String {
+        guard component.utf8.contains(0x25) else { return component }
+        var out = ""
+        var scalars = Array(component.unicodeScalars)[...]
+        while let c = scalars.first {
+            scalars = scalars.dropFirst()
+            if c == "%", scalars.count >= 2 {
+                let code = String(String.UnicodeScalarView(scalars.prefix(2)))
+                let decoded: Character? = ["25": "%", "2F": "/", "23": "#", "3A": ":"][code.uppercased()]
+                if let decoded {
+                    out.append(decoded)
+                    scalars = scalars.dropFirst(2)
+                    continue
+                }
+            }
+            out.unicodeScalars.append(c)
+        }
+        return out
+    }
 
     public var description: String { rawValue }
 
