@@ -43,14 +43,16 @@ struct CheckCommand: ParsableCommand {
         switch format {
         case .text:
             if findings.isEmpty { print("\(scenario): no findings") }
-            for f in findings { print(escapedLines(Self.diagnostic(f, in: loaded, file: file).text)) }
+            let index = Self.boardIndex(loaded)
+            for f in findings { print(escapedLines(Self.diagnostic(f, in: loaded, file: file, index: index).text)) }
         case .json:
             print(JSONValue.array(findings.map {
                 ["severity": .string($0.severity.rawValue), "code": .string($0.code), "message": .string($0.message),
                  "suggestion": .string($0.suggestion), "boards": .array($0.boards.map { .string($0.rawValue) })]
             }).jsonText)
         case .sarif:
-            print(Diagnostic.sarif(findings.map { Self.diagnostic($0, in: loaded, file: file) }).jsonText)
+            let index = Self.boardIndex(loaded)
+            print(Diagnostic.sarif(findings.map { Self.diagnostic($0, in: loaded, file: file, index: index) }).jsonText)
         }
         if findings.contains(where: { $0.severity == .error }) { throw Exit.problems }
     }
@@ -58,10 +60,21 @@ struct CheckCommand: ParsableCommand {
     /// A scenario finding placed at its first board's entry in the file (its line and column),
     /// each further board a note at its own.
     static func diagnostic(_ f: Finding, in scenario: Scenario, file: String) -> Diagnostic {
+        diagnostic(f, in: scenario, file: file, index: boardIndex(scenario))
+    }
+
+    /// Each board id's place in the scenario's `boards` list (built once for all findings: a
+    /// million boards with a warning each must not cost a million scans).
+    static func boardIndex(_ scenario: Scenario) -> [String: Int] {
         var indexOf: [String: Int] = [:]
         if case .array(let boards)? = scenario.definition["boards"] {
+            indexOf.reserveCapacity(boards.count)
             for (i, b) in boards.enumerated() { if case .string(let id)? = b["id"], indexOf[id] == nil { indexOf[id] = i } }
         }
+        return indexOf
+    }
+
+    static func diagnostic(_ f: Finding, in scenario: Scenario, file: String, index indexOf: [String: Int]) -> Diagnostic {
         func place(_ board: BoardID) -> Diagnostic.Place {
             let at = indexOf[board.rawValue].flatMap { scenario.document?.location(of: "boards[\($0)]") }
             return Diagnostic.Place(file: file, line: at?.line ?? 1, column: at?.column ?? 1)

@@ -277,9 +277,44 @@ let shopApp = fixtures.appendingPathComponent("ShopApp").path
             }
             let dir = try folder(mangled)
             defer { try? FileManager.default.removeItem(at: dir) }
+            try Self.addHostileTreeEntries(to: dir, rng: &rng, files: files)
             let a = try? AppImporter.importApp([dir.path])
             let b = try? AppImporter.importApp([dir.path])
             #expect(a?.json == b?.json)
+        }
+    }
+}
+
+extension ImportInputTests {
+    /// What a careless or hostile tree holds besides source files (issue 32), placed beside a
+    /// random file: a symlink to a folder named `.swift`, a named pipe `.swift`, a link to a
+    /// device, a dangling link, a Package.swift or podspec with a byte that is not UTF-8 or that
+    /// does not parse, a broken Xcode project. None may hang, crash or drop the sources silently.
+    static func addHostileTreeEntries(to dir: URL, rng: inout SplitMix, files: [String]) throws {
+        let fm = FileManager.default
+        guard !files.isEmpty else { return }
+        for k in 0..<Int(rng.next() % 4 + 1) {
+            let beside = dir.appendingPathComponent(files[Int(rng.next() % UInt64(files.count))]).deletingLastPathComponent()
+            switch rng.next() % 7 {
+            case 0: try? fm.createSymbolicLink(atPath: beside.appendingPathComponent("Folder\(k).swift").path, withDestinationPath: dir.path)
+            case 1: _ = mkfifo(beside.appendingPathComponent("Pipe\(k).swift").path, 0o644)
+            case 2: try? fm.createSymbolicLink(atPath: beside.appendingPathComponent("Device\(k).swift").path, withDestinationPath: "/dev/zero")
+            case 3: try? fm.createSymbolicLink(atPath: beside.appendingPathComponent("Gone\(k).swift").path, withDestinationPath: "/nonexistent/\(k).swift")
+            case 4:
+                var bytes = Array("// swift-tools-version:5.9\nimport PackageDescription\n// ".utf8) + [0xE9, 0x0A]
+                bytes += Array("let package = Package(name: \"X\", targets: [.target(name: \"X\"".utf8)
+                if rng.next() % 2 == 0 { bytes += Array(")])\n".utf8) }
+                try Data(bytes).write(to: beside.appendingPathComponent("Package.swift"))
+            case 5: try Data([0x73, 0x2E, 0x6E, 0x61, 0x6D, 0x65, 0x3D, 0xFF, 0x0A]).write(to: beside.appendingPathComponent("X\(k).podspec"))
+            default:
+                let project = beside.appendingPathComponent("Broken\(k).xcodeproj")
+                try fm.createDirectory(at: project, withIntermediateDirectories: true)
+                if rng.next() % 2 == 0 {
+                    _ = mkfifo(project.appendingPathComponent("project.pbxproj").path, 0o644)
+                } else {
+                    try Data("// !$*UTF8*$!\n{ objects = { ".utf8).write(to: project.appendingPathComponent("project.pbxproj"))
+                }
+            }
         }
     }
 }

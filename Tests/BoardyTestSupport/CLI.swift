@@ -5,7 +5,14 @@ public let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent(
 
 /// Runs the built `boardy-viz` in the repository's root and returns its exit code and outputs.
 /// `stdin`, when given, is written to its standard input; `directory` is where it runs.
-public func runCLI(_ args: [String], environment: [String: String] = [:], stdin: Data? = nil, directory: URL? = nil) throws -> (
+///
+/// `stdinFile` gives the child that file (a folder, a device) as its standard input instead.
+/// A child still running after `timeout` seconds is killed (a hang fails its test, with exit code
+/// 137, instead of hanging the suite).
+public func runCLI(
+    _ args: [String], environment: [String: String] = [:], stdin: Data? = nil, stdinFile: FileHandle? = nil, directory: URL? = nil,
+    timeout: TimeInterval = 600
+) throws -> (
     code: Int32, out: String, err: String
 ) {
     let bin = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("boardy-viz")
@@ -15,13 +22,17 @@ public func runCLI(_ args: [String], environment: [String: String] = [:], stdin:
     p.arguments = args
     p.currentDirectoryURL = directory ?? repoRoot
     let input = Pipe()
-    if stdin != nil { p.standardInput = input } else { p.standardInput = FileHandle.nullDevice }
+    if let stdinFile { p.standardInput = stdinFile } else if stdin != nil { p.standardInput = input } else { p.standardInput = FileHandle.nullDevice }
     if !environment.isEmpty { p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
     let out = Pipe()
     let err = Pipe()
     p.standardOutput = out
     p.standardError = err
     try p.run()
+    let pid = p.processIdentifier
+    let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+    defer { watchdog.cancel() }
     if let stdin {
         // A child that exits without reading (bad usage) closes the pipe: the write must fail
         // quietly, not raise SIGPIPE in the test process.
@@ -43,7 +54,8 @@ public func runCLI(_ args: [String], environment: [String: String] = [:], stdin:
     let o = out.fileHandleForReading.readDataToEndOfFile()
     done.wait()
     p.waitUntilExit()
-    return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e.data, as: UTF8.self))
+    let code = p.terminationReason == .uncaughtSignal ? 128 + p.terminationStatus : p.terminationStatus
+    return (code, String(decoding: o, as: UTF8.self), String(decoding: e.data, as: UTF8.self))
 }
 
 /// What one pipe gave, written by its reader before the group it leaves is waited on.

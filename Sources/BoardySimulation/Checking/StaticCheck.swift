@@ -37,15 +37,25 @@ public enum StaticCheck {
     /// Board ids that differ only by invisible characters (zero-width, format, control, spaces
     /// other than U+0020) or letter case: two boards a reader cannot tell apart (contract §1).
     static func confusableIDs(_ s: Scenario) -> [Finding] {
-        var groups: [String: [BoardID]] = [:]
+        // One id per visible form; only forms seen twice keep a list (a million distinct ids
+        // cost one dictionary entry each, sharing the ids' own storage).
+        var first: [String: BoardID] = [:]
+        var clashes: [String: [BoardID]] = [:]
         var order: [String] = []
         var seen = Set<BoardID>()
         func add(_ boards: [BoardSpec]) {
             for b in boards {
                 if seen.insert(b.id).inserted {
                     let key = visibleKey(b.id.rawValue)
-                    if groups[key] == nil { order.append(key) }
-                    groups[key, default: []].append(b.id)
+                    if let earlier = first[key] {
+                        if clashes[key] == nil {
+                            clashes[key] = [earlier]
+                            order.append(key)
+                        }
+                        clashes[key]?.append(b.id)
+                    } else {
+                        first[key] = b.id
+                    }
                 }
                 add(b.boards)
             }
@@ -53,7 +63,7 @@ public enum StaticCheck {
         add(s.boards)
         for r in s.roots { add(r.boards) }
         return order.compactMap { key in
-            guard let ids = groups[key], ids.count > 1 else { return nil }
+            guard let ids = clashes[key] else { return nil }
             let shown = ids.map { "\"\(escapedID($0.rawValue))\"" }.joined(separator: ", ")
             return Finding(
                 severity: .warning, code: "confusable-ids",
@@ -64,6 +74,8 @@ public enum StaticCheck {
 
     /// What a reader sees of an id: lower-cased, without the characters a terminal does not draw.
     static func visibleKey(_ id: String) -> String {
+        // Plain ASCII without capitals is its own visible form: no copy.
+        if id.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !($0 >= 0x41 && $0 <= 0x5A) }) { return id }
         var out = String.UnicodeScalarView()
         for u in id.lowercased().unicodeScalars where !isInvisible(u) { out.append(u) }
         return String(out)
@@ -86,12 +98,27 @@ public enum StaticCheck {
         return out
     }
 
+    /// A motherboard's boards by id (the first of a duplicate), as positions in its array: a
+    /// million boards must not be copied into a dictionary of specs.
+    struct BoardIndex {
+        let boards: [BoardSpec]
+        let position: [BoardID: Int]
+        init(_ boards: [BoardSpec]) {
+            self.boards = boards
+            var position: [BoardID: Int] = [:]
+            position.reserveCapacity(boards.count)
+            for (i, b) in boards.enumerated() where position[b.id] == nil { position[b.id] = i }
+            self.position = position
+        }
+        subscript(_ id: BoardID) -> BoardSpec? { position[id].map { boards[$0] } }
+    }
+
     /// Gates that wait, directly or through other gates, on their own barrier: the gateway's
     /// gate when it is neither exempt nor bypassing, and activation-barrier chains.
     static func loops(_ s: Scenario) -> [Finding] {
         var findings: [Finding] = []
         forEachMotherboard(s) { boards, isMain in
-            let byID = Dictionary(boards.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            let byID = BoardIndex(boards)
             // What a board's activation waits on before it can run.
             func waitsOn(_ b: BoardSpec) -> [BoardID] {
                 var out: [BoardID] = []
@@ -145,7 +172,7 @@ public enum StaticCheck {
                 seen.insert(g.gate)
             }
             for b in boards { if let gate = b.activationBarrier?.gate, seen.insert(gate).inserted { gates.append((gate, false)) } }
-            let byID = Dictionary(boards.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            let byID = BoardIndex(boards)
             for (gate, isGateway) in gates {
                 guard let spec = byID[gate] else { continue }
                 let completesItself = spec.kind == .task || spec.kind == .blockTask || spec.kind == .resultTask
@@ -194,7 +221,7 @@ public enum StaticCheck {
     static func activationCycles(_ s: Scenario) -> [Finding] {
         var findings: [Finding] = []
         forEachMotherboardWithFlows(s) { boards, flows, flowsPath, isMain in
-            let byID = Dictionary(boards.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            let byID = BoardIndex(boards)
             func gated(_ id: BoardID) -> Bool {
                 guard let b = byID[id] else { return true }
                 if b.activationBarrier != nil { return true }

@@ -16,7 +16,7 @@ public enum ScenarioLoader {
         // Read to the end: a pipe or a device (`<(…)`, /dev/stdin) has no size to read up to. A
         // folder is refused without being read; a NUL byte ends the read at once (no scenario
         // holds one: `/dev/zero` must not fill memory).
-        let bytes: [UInt8]
+        var bytes: [UInt8]
         switch InputFiles.readNamedInput(path, limit: maximumSize, rejectingNUL: true) {
         case let .success(read): bytes = read
         case let .failure(error):
@@ -27,14 +27,15 @@ public enum ScenarioLoader {
         }
         let lower = path.lowercased()
         let yaml: Bool? = lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") ? true : lower.hasSuffix(".json") ? false : nil
-        return try load(bytes: bytes, file: path, yaml: yaml)
+        return try load(bytes: consume bytes, file: path, yaml: yaml)
     }
 
     /// Loads a scenario from the bytes of a file (or standard input), `file` naming it in
     /// messages. The bytes must be UTF-8 (a byte-order mark is skipped); `yaml` nil means JSON
     /// when the first character is `{`, else YAML.
-    public static func load(bytes: [UInt8], file: String, yaml: Bool? = nil) throws(ScenarioError) -> Scenario {
+    public static func load(bytes: consuming [UInt8], file: String, yaml: Bool? = nil) throws(ScenarioError) -> Scenario {
         let text = try utf8Text(bytes, file: file)
+        _ = consume bytes  // the text holds its own copy: a large scenario must not be held twice
         guard text.contains(where: { !$0.isWhitespace }) else {
             throw ScenarioError(file: file, line: 1, column: 1, message: "the file is empty: a scenario is a JSON object or a YAML mapping (see samples/)")
         }
@@ -134,7 +135,18 @@ struct ScenarioReader {
             }
         }
         guard value.arrayValue != nil || value.objectValue != nil else { return value }
-        return key == "dispatch" ? value : list(value, key)
+        // Nothing to strip (scenarios written by hand): the value is shared, not copied.
+        guard key != "dispatch", containsSource(value) else { return value }
+        return list(value, key)
+    }
+
+    /// Whether a `source` member appears anywhere in `value` (without copying anything).
+    static func containsSource(_ value: JSONValue) -> Bool {
+        switch value {
+        case let .object(o): return o.members.contains { $0.key == "source" || containsSource($0.value) }
+        case let .array(a): return a.contains { containsSource($0) }
+        default: return false
+        }
     }
 
     func string(_ value: JSONValue?, _ path: String, what: String) throws(ScenarioError) -> String {
@@ -244,13 +256,16 @@ struct ScenarioReader {
 
     func boardList(_ value: JSONValue, _ path: String) throws(ScenarioError) -> [BoardSpec] {
         var boards: [BoardSpec] = []
-        var seen: [BoardID: String] = [:]
-        for (i, v) in try array(value, path, what: "\"boards\"").enumerated() {
+        var seen: [BoardID: Int] = [:]
+        let values = try array(value, path, what: "\"boards\"")
+        boards.reserveCapacity(values.count)
+        seen.reserveCapacity(values.count)
+        for (i, v) in values.enumerated() {
             let b = try board(v, "\(path)[\(i)]")
             if let first = seen[b.id] {
-                throw fail("\(path)[\(i)].id", "duplicate board id \"\(b.id)\" (first declared at \(first)); ids are unique within a motherboard")
+                throw fail("\(path)[\(i)].id", "duplicate board id \"\(b.id)\" (first declared at \(path)[\(first)]); ids are unique within a motherboard")
             }
-            seen[b.id] = "\(path)[\(i)]"
+            seen[b.id] = i
             boards.append(b)
         }
         return boards
@@ -635,17 +650,21 @@ struct ScenarioReader {
 
 /// The board ids a part of a scenario may name.
 struct IDScope {
-    let ids: [BoardID]
-    let all: [BoardID]
+    /// The motherboard's boards (shared with the scenario, not copied).
+    private let boards: [BoardSpec]
     // Looked up once per reference: sets, so a scenario of 100,000 boards checks in linear time.
+    // Without nested boards, `allSet` is `idSet` (one storage).
     private let idSet: Set<BoardID>
     private let allSet: Set<BoardID>
     let reader: ScenarioReader
     var inContinuous = false
     var dispatchers: [String] = []
 
-    init(boards: [BoardSpec], reader: ScenarioReader, inContinuous: Bool = false) {
-        ids = boards.map(\.id)
+    /// The motherboard's own ids (for "did you mean", on errors only).
+    var ids: [BoardID] { boards.map(\.id) }
+
+    /// Every id declared in it, nested ones included (for "did you mean", on errors only).
+    var all: [BoardID] {
         var all: [BoardID] = []
         func collect(_ bs: [BoardSpec]) {
             for b in bs {
@@ -654,9 +673,27 @@ struct IDScope {
             }
         }
         collect(boards)
-        self.all = all
-        idSet = Set(ids)
-        allSet = Set(all)
+        return all
+    }
+
+    init(boards: [BoardSpec], reader: ScenarioReader, inContinuous: Bool = false) {
+        self.boards = boards
+        var ids = Set<BoardID>(minimumCapacity: boards.count)
+        for b in boards { ids.insert(b.id) }
+        idSet = ids
+        if boards.contains(where: { !$0.boards.isEmpty }) {
+            var all = ids
+            func collect(_ bs: [BoardSpec]) {
+                for b in bs {
+                    all.insert(b.id)
+                    collect(b.boards)
+                }
+            }
+            for b in boards { collect(b.boards) }
+            allSet = all
+        } else {
+            allSet = ids
+        }
         self.reader = reader
         self.inContinuous = inContinuous
     }

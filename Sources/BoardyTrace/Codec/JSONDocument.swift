@@ -6,8 +6,10 @@ public struct JSONDocument: Sendable {
     /// How deep a document's values may nest: lower than a trace line's limit (512), so every
     /// value a scenario holds can be recorded in an event (which adds a few levels) and read back.
     public static let maxDepth = 500
-    private let values: [String: Position]
-    private let keys: [String: Position]
+    /// Where each value and member name starts, by the hash of its path (``PathHash``), as
+    /// `line << 32 | column`: compact, for documents of millions of values.
+    private let values: [UInt64: UInt64]
+    private let keys: [UInt64: UInt64]
 
     /// A 1-based line and column.
     public struct Position: Sendable, Hashable {
@@ -29,7 +31,7 @@ public struct JSONDocument: Sendable {
         let result: Result<(JSONValue, LocationRecorder), JSONParser.Failure> = text.withUTF8 { buf in
             var p = JSONParser(buf)
             p.depthLimit = JSONParser.documentMaxDepth
-            let recorder = LocationRecorder()
+            let recorder = LocationRecorder(lineStarts: starts)
             p.locations = recorder
             do throws(JSONParser.Failure) {
                 let v = try p.parseValue()
@@ -43,8 +45,8 @@ public struct JSONDocument: Sendable {
         switch result {
         case let .success((v, recorder)):
             value = v
-            values = recorder.values.mapValues { Self.position(of: $0, lineStarts: starts) }
-            keys = recorder.keys.mapValues { Self.position(of: $0, lineStarts: starts) }
+            values = recorder.values
+            keys = recorder.keys
         case let .failure(f):
             let (line, column) = Self.lineAndColumn(of: f.offset, lineStarts: starts)
             throw JSONDocumentError(line: line, column: column, message: f.message)
@@ -55,19 +57,25 @@ public struct JSONDocument: Sendable {
     /// member names by path.
     public init(value: JSONValue, values: [String: Position] = [:], keys: [String: Position] = [:]) {
         self.value = value
-        self.values = values
-        self.keys = keys
+        self.values = Dictionary(values.map { (PathHash.of($0.key), Self.packed($0.value)) }, uniquingKeysWith: { a, _ in a })
+        self.keys = Dictionary(keys.map { (PathHash.of($0.key), Self.packed($0.value)) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// The 1-based line and column where the value at `path` starts, if known.
     public func location(of path: String) -> (line: Int, column: Int)? {
-        values[path].map { ($0.line, $0.column) }
+        values[PathHash.of(path)].map(Self.unpacked)
     }
 
     /// The 1-based line and column of the member name at `path` (`boards[0].kindd`), if known.
     public func keyLocation(of path: String) -> (line: Int, column: Int)? {
-        keys[path].map { ($0.line, $0.column) }
+        keys[PathHash.of(path)].map(Self.unpacked)
     }
+
+    private static func packed(_ p: Position) -> UInt64 {
+        UInt64(clamping: p.line) << 32 | UInt64(clamping: min(p.column, Int(UInt32.max)))
+    }
+
+    private static func unpacked(_ v: UInt64) -> (line: Int, column: Int) { (Int(v >> 32), Int(v & 0xFFFF_FFFF)) }
 
     static func lineStarts(of text: String) -> [Int] {
         var starts = [0]

@@ -84,7 +84,7 @@ struct JSONParser {
                 }
                 if buf[pos] == UInt8(ascii: "]") {
                     pos += 1
-                    return .array(items)
+                    return .array(locations != nil ? Self.exact(items) : items)
                 }
                 throw fail("expected ',' or ']' in array, found \(describe(buf[pos]))")
             }
@@ -100,6 +100,15 @@ struct JSONParser {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
         default: throw fail("expected a value, found \(describe(c))")
         }
+    }
+
+    /// `items` in storage of exactly their count. A document (a scenario) keeps its values for
+    /// the whole run, and growth leaves up to half of each array unused: a million-board scenario
+    /// paid hundreds of megabytes for it. Trace lines are decoded and dropped, so they keep
+    /// their growth.
+    static func exact<T>(_ items: [T]) -> [T] {
+        guard items.capacity > items.count else { return items }
+        return items.withUnsafeBufferPointer { Array($0) }
     }
 
     var depthMessage: String {
@@ -160,7 +169,7 @@ struct JSONParser {
             }
             if buf[pos] == UInt8(ascii: "}") {
                 pos += 1
-                return JSONObject(members)
+                return JSONObject(locations != nil ? Self.exact(members) : members)
             }
             throw fail("expected ',' or '}' in object, found \(describe(buf[pos]))")
         }
@@ -462,23 +471,59 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
 
 /// Collects where values start while parsing, by display path (`boards[2].onActivate[0].after`).
 final class LocationRecorder {
-    private var components: [String] = []
-    private(set) var values: [String: Int] = [:]
-    private(set) var keys: [String: Int] = [:]
+    // Paths are kept as 64-bit FNV-1a hashes, built component by component as the parser
+    // descends (a hash of a concatenation continues the hash of its prefix): a million-board
+    // scenario records millions of places, and a string per place cost gigabytes.
+    private var stack: [UInt64] = []
+    /// Where each value and member name starts, by path hash, as `line << 32 | column`
+    /// (``JSONDocument``'s form, so it takes them without a copy).
+    private(set) var values: [UInt64: UInt64] = [:]
+    private(set) var keys: [UInt64: UInt64] = [:]
+    private let lineStarts: [Int]
 
-    var path: String { components.joined() }
+    init(lineStarts: [Int]) { self.lineStarts = lineStarts }
+
+    private var current: UInt64 { stack.last ?? PathHash.empty }
+
+    /// `offset` as `line << 32 | column` (1-based).
+    private func packed(_ offset: Int) -> UInt64 {
+        var lo = 0
+        var hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return UInt64(lo + 1) << 32 | UInt64(min(offset - lineStarts[lo] + 1, Int(UInt32.max)))
+    }
 
     func recordValue(at offset: Int) {
-        let p = path
-        if values[p] == nil { values[p] = offset }
+        let h = current
+        if values[h] == nil { values[h] = packed(offset) }
     }
 
-    func push(index: Int) { components.append("[\(index)]") }
+    func push(index: Int) { stack.append(PathHash.adding("[\(index)]", to: current)) }
 
     func push(key: String, at offset: Int) {
-        components.append(components.isEmpty ? key : ".\(key)")
-        keys[path] = offset
+        let h = stack.isEmpty ? PathHash.adding(key, to: PathHash.empty) : PathHash.adding(key, to: PathHash.adding(".", to: current))
+        stack.append(h)
+        keys[h] = packed(offset)
     }
 
-    func pop() { components.removeLast() }
+    func pop() { stack.removeLast() }
+}
+
+/// The FNV-1a hash of a path string (`boards[2].kind`), as ``LocationRecorder`` builds it.
+enum PathHash {
+    static let empty: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    static func adding(_ text: String, to hash: UInt64) -> UInt64 {
+        var h = hash
+        for b in text.utf8 {
+            h ^= UInt64(b)
+            h = h &* 0x0000_0100_0000_01b3
+        }
+        return h
+    }
+
+    static func of(_ path: String) -> UInt64 { adding(path, to: empty) }
 }
