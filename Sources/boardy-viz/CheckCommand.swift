@@ -37,7 +37,10 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         if isSourceFolder(scenario) { return try checkSources() }
-        let loaded = try guarded { try loadScenario(scenario) }
+        var loaded = try guarded { try loadScenario(scenario) }
+        // The check reads the specs: the definition's values (a second copy of every board, for
+        // the fingerprint) can go before it runs, which matters at a million boards.
+        loaded.definition = .null
         let findings = StaticCheck.check(loaded)
         let file = scenario == "-" ? "<stdin>" : scenario
         switch format {
@@ -46,10 +49,21 @@ struct CheckCommand: ParsableCommand {
             let index = Self.boardIndex(loaded)
             for f in findings { print(escapedLines(Self.diagnostic(f, in: loaded, file: file, index: index).text)) }
         case .json:
-            print(JSONValue.array(findings.map {
-                ["severity": .string($0.severity.rawValue), "code": .string($0.code), "message": .string($0.message),
-                 "suggestion": .string($0.suggestion), "boards": .array($0.boards.map { .string($0.rawValue) })]
-            }).jsonText)
+            // The same text as one JSON array, written a finding at a time: a million findings
+            // are not built into one value first.
+            var text = "["
+            for (i, f) in findings.enumerated() {
+                if i > 0 { text += "," }
+                text += JSONValue.object([
+                    "severity": .string(f.severity.rawValue), "code": .string(f.code), "message": .string(f.message),
+                    "suggestion": .string(f.suggestion), "boards": .array(f.boards.map { .string($0.rawValue) }),
+                ]).jsonText
+                if text.utf8.count >= 1 << 16 {
+                    FileHandle.standardOutput.write(Data(text.utf8))
+                    text = ""
+                }
+            }
+            FileHandle.standardOutput.write(Data((text + "]\n").utf8))
         case .sarif:
             let index = Self.boardIndex(loaded)
             print(Diagnostic.sarif(findings.map { Self.diagnostic($0, in: loaded, file: file, index: index) }).jsonText)
@@ -67,10 +81,8 @@ struct CheckCommand: ParsableCommand {
     /// million boards with a warning each must not cost a million scans).
     static func boardIndex(_ scenario: Scenario) -> [String: Int] {
         var indexOf: [String: Int] = [:]
-        if case .array(let boards)? = scenario.definition["boards"] {
-            indexOf.reserveCapacity(boards.count)
-            for (i, b) in boards.enumerated() { if case .string(let id)? = b["id"], indexOf[id] == nil { indexOf[id] = i } }
-        }
+        indexOf.reserveCapacity(scenario.boards.count)
+        for (i, b) in scenario.boards.enumerated() where indexOf[b.id.rawValue] == nil { indexOf[b.id.rawValue] = i }
         return indexOf
     }
 

@@ -6,73 +6,102 @@ import Boardy
 /// graph algorithms for our node type that run without recursion.
 struct CycleFinder<Edge> {
     let nodes: [BoardID]
-    let edges: [BoardID: [Edge]]
+    /// The edges leaving each node, aligned with `nodes`.
+    let edgesOf: [[Edge]]
+    /// The node an edge leads to, as a position in `nodes` (nil: outside the graph).
+    let targetIndex: (Edge) -> Int?
     let target: (Edge) -> BoardID
+
+    /// A graph whose edges are given per node id (small graphs: the gates of a motherboard).
+    init(nodes: [BoardID], edges: [BoardID: [Edge]], target: @escaping (Edge) -> BoardID) {
+        var index: [BoardID: Int] = [:]
+        index.reserveCapacity(nodes.count)
+        for (i, n) in nodes.enumerated() where index[n] == nil { index[n] = i }
+        self.init(nodes: nodes, edgesOf: nodes.map { edges[$0] ?? [] }, index: index, target: target)
+    }
+
+    /// A graph whose edges are given per node position, with the position of each id.
+    init(nodes: [BoardID], edgesOf: [[Edge]], index: [BoardID: Int], target: @escaping (Edge) -> BoardID) {
+        self.nodes = nodes
+        self.edgesOf = edgesOf
+        self.target = target
+        targetIndex = { index[target($0)] }
+    }
 
     /// One cycle per strongly connected component that has one (two or more nodes, or a node
     /// with an edge to itself), in the order of the components' first nodes in `nodes`, each as
     /// the edges taken from its first node around and back, with the node each edge leaves.
+    /// Memory is a few integers per node: a frame is a node and how far through its edge list it
+    /// is (a million-node chain is a million frames deep).
     func cycles(using usable: (Edge) -> Bool) -> [[(from: BoardID, edge: Edge)]] {
-        let index = Dictionary(nodes.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         let n = nodes.count
-        var order = Array(repeating: -1, count: n)
-        var low = Array(repeating: 0, count: n)
-        var onStack = Array(repeating: false, count: n)
-        var component = Array(repeating: -1, count: n)
-        var stack: [Int] = []
-        var counter = 0
-        var components = 0
-        func successors(_ v: Int) -> [Int] {
-            (edges[nodes[v]] ?? []).filter(usable).compactMap { index[target($0)] }
-        }
+        var order = [Int32](repeating: -1, count: n)
+        var low = [Int32](repeating: 0, count: n)
+        var onStack = [Bool](repeating: false, count: n)
+        var component = [Int32](repeating: -1, count: n)
+        var stack: [Int32] = []
+        var counter: Int32 = 0
+        var components: Int32 = 0
+        var frames: [(v: Int32, at: Int32)] = []
         for root in 0..<n where order[root] < 0 {
-            // Each frame: a node and how far through its successors it is.
-            var frames: [(v: Int, next: [Int], at: Int)] = [(root, successors(root), 0)]
+            frames.append((Int32(root), 0))
             order[root] = counter
             low[root] = counter
             counter += 1
-            stack.append(root)
+            stack.append(Int32(root))
             onStack[root] = true
-            while !frames.isEmpty {
-                let top = frames.count - 1
-                let v = frames[top].v
-                if frames[top].at < frames[top].next.count {
-                    let w = frames[top].next[frames[top].at]
-                    frames[top].at += 1
+            while let top = frames.last {
+                let v = Int(top.v)
+                let list = edgesOf[v]
+                var at = Int(top.at)
+                var descended = false
+                while at < list.count {
+                    let e = list[at]
+                    at += 1
+                    guard usable(e), let w = targetIndex(e) else { continue }
                     if order[w] < 0 {
+                        frames[frames.count - 1].at = Int32(at)
                         order[w] = counter
                         low[w] = counter
                         counter += 1
-                        stack.append(w)
+                        stack.append(Int32(w))
                         onStack[w] = true
-                        frames.append((w, successors(w), 0))
+                        frames.append((Int32(w), 0))
+                        descended = true
+                        break
                     } else if onStack[w] {
                         low[v] = min(low[v], order[w])
                     }
-                    continue
                 }
+                if descended { continue }
                 frames.removeLast()
-                if let parent = frames.last?.v { low[parent] = min(low[parent], low[v]) }
+                if let parent = frames.last?.v { low[Int(parent)] = min(low[Int(parent)], low[v]) }
                 if low[v] == order[v] {
                     while let w = stack.popLast() {
-                        onStack[w] = false
-                        component[w] = components
-                        if w == v { break }
+                        onStack[Int(w)] = false
+                        component[Int(w)] = components
+                        if Int(w) == v { break }
                     }
                     components += 1
                 }
             }
         }
-        // Members per component, in `nodes` order.
-        var members: [[Int]] = Array(repeating: [], count: components)
-        for v in 0..<n { members[component[v]].append(v) }
+        // A component has a cycle when it has two or more nodes, or one with an edge to itself;
+        // its first node in `nodes` order starts the cycle reported.
+        var size = [Int32](repeating: 0, count: Int(components))
+        var first = [Int32](repeating: -1, count: Int(components))
+        for v in 0..<n {
+            let c = Int(component[v])
+            size[c] += 1
+            if first[c] < 0 { first[c] = Int32(v) }
+        }
         var found: [(first: Int, cycle: [(from: BoardID, edge: Edge)])] = []
-        for group in members {
-            guard let start = group.first else { continue }
-            let c = component[start]
-            let selfLoop = (edges[nodes[start]] ?? []).contains { usable($0) && target($0) == nodes[start] }
-            guard group.count > 1 || selfLoop else { continue }
-            if let cycle = shortestCycle(from: start, within: c, component: component, index: index, usable: usable) {
+        for c in 0..<Int(components) {
+            let start = Int(first[c])
+            guard start >= 0 else { continue }
+            let selfLoop = edgesOf[start].contains { usable($0) && targetIndex($0) == start }
+            guard size[c] > 1 || selfLoop else { continue }
+            if let cycle = shortestCycle(from: start, within: component[start], component: component, usable: usable) {
                 found.append((start, cycle))
             }
         }
@@ -81,7 +110,7 @@ struct CycleFinder<Edge> {
 
     /// A shortest way from `start` back to it inside its component (breadth first).
     private func shortestCycle(
-        from start: Int, within c: Int, component: [Int], index: [BoardID: Int], usable: (Edge) -> Bool
+        from start: Int, within c: Int32, component: [Int32], usable: (Edge) -> Bool
     ) -> [(from: BoardID, edge: Edge)]? {
         var previous: [Int: (Int, Edge)] = [:]
         var queue = [start]
@@ -89,8 +118,8 @@ struct CycleFinder<Edge> {
         while head < queue.count {
             let v = queue[head]
             head += 1
-            for e in edges[nodes[v]] ?? [] where usable(e) {
-                guard let w = index[target(e)], component[w] == c else { continue }
+            for e in edgesOf[v] where usable(e) {
+                guard let w = targetIndex(e), component[w] == c else { continue }
                 if w == start {
                     var path: [(from: BoardID, edge: Edge)] = [(nodes[v], e)]
                     var at = v

@@ -210,7 +210,13 @@ public enum StaticCheck {
     struct ActivationEdge {
         let to: BoardID
         let delayed: Bool
-        let source: String
+        /// Where the edge is written: `base[index]` (a board's `onActivate` list, or a flow list).
+        /// Kept in parts: spelled out only for a finding, so a million edges make no strings.
+        let sourceBase: String
+        let sourceIndex: Int
+        /// Whether `sourceBase` is a board (the edge is one of its steps) rather than a flow list.
+        let fromStep: Bool
+        var source: String { fromStep ? "\(sourceBase).onActivate[\(sourceIndex)]" : "\(sourceBase)[\(sourceIndex)]" }
     }
 
     /// Flow cycles that re-activate boards with no gate in between: each activation leads to the
@@ -229,47 +235,52 @@ public enum StaticCheck {
                 return false
             }
             // What each board does when activated, in step order, until a step completes it.
-            struct Effect { let output: JSONValue?; let activates: BoardID?; let delay: TraceTime; let path: String }
+            struct Effect { let output: JSONValue?; let activates: BoardID?; let delay: TraceTime; let step: Int }
             func effects(_ b: BoardSpec) -> [Effect] {
                 var out: [Effect] = []
                 var t = TraceTime.zero
                 for (i, step) in b.onActivate.enumerated() {
                     t = t + step.after
-                    let p = "\(b.path).onActivate[\(i)]"
                     switch step.action {
-                    case let .output(v): out.append(Effect(output: v, activates: nil, delay: t, path: p))
-                    case let .activate(id, _): out.append(Effect(output: nil, activates: id, delay: t, path: p))
+                    case let .output(v): out.append(Effect(output: v, activates: nil, delay: t, step: i))
+                    case let .activate(id, _): out.append(Effect(output: nil, activates: id, delay: t, step: i))
                     case .complete, .completeEither: return out
                     default: break
                     }
                 }
                 return out
             }
-            // The flows by the board whose outputs they route, read once (linear in the flows).
-            var routes: [BoardID: [(on: JSONValue?, to: BoardID, source: String)]] = [:]
+            // The flows by the board whose outputs they route, read once (linear in the flows),
+            // held per board position (no dictionary of arrays: a million-step flow is a million
+            // routes).
+            struct Route { let on: JSONValue?; let to: BoardID; let flow: Int }
+            var routes = [[Route]](repeating: [], count: boards.count)
             for (i, flow) in flows.enumerated() {
-                let fp = "\(flowsPath)[\(i)]"
                 switch flow {
                 case let .steps(ids):
-                    for (a, next) in zip(ids, ids.dropFirst()) { routes[a, default: []].append((nil, next, fp)) }
+                    for (a, next) in zip(ids, ids.dropFirst()) { if let p = byID.position[a] { routes[p].append(Route(on: nil, to: next, flow: i)) } }
                 case let .handler(from, on, .activate(to, _)):
-                    routes[from, default: []].append((on, to, fp))
+                    if let p = byID.position[from] { routes[p].append(Route(on: on, to: to, flow: i)) }
                 default: break
                 }
             }
-            var edges: [BoardID: [ActivationEdge]] = [:]
-            for b in boards {
+            var edgesOf = [[ActivationEdge]](repeating: [], count: boards.count)
+            for (p, b) in boards.enumerated() where byID.position[b.id] == p {
                 let fx = effects(b)
+                var out: [ActivationEdge] = []
                 for e in fx {
-                    if let to = e.activates { edges[b.id, default: []].append(ActivationEdge(to: to, delayed: e.delay > .zero, source: e.path)) }
+                    if let to = e.activates { out.append(ActivationEdge(to: to, delayed: e.delay > .zero, sourceBase: b.path, sourceIndex: e.step, fromStep: true)) }
                 }
-                for r in routes[b.id] ?? [] {
+                for r in routes[p] {
                     for e in fx where e.output != nil && (r.on == nil || r.on == e.output) {
-                        edges[b.id, default: []].append(ActivationEdge(to: r.to, delayed: e.delay > .zero, source: r.source))
+                        out.append(ActivationEdge(to: r.to, delayed: e.delay > .zero, sourceBase: flowsPath, sourceIndex: r.flow, fromStep: false))
                     }
                 }
+                routes[p] = []
+                edgesOf[p] = out
             }
-            let finder = CycleFinder(nodes: boards.map(\.id), edges: edges, target: \.to)
+            routes = []
+            let finder = CycleFinder(nodes: boards.map(\.id), edgesOf: edgesOf, index: byID.position, target: \.to)
             var reported = Set<BoardID>()
             for synchronousOnly in [true, false] {
                 for cycle in finder.cycles(using: { (!synchronousOnly || !$0.delayed) && !gated($0.to) }) {

@@ -40,7 +40,7 @@ public enum ScenarioLoader {
             throw ScenarioError(file: file, line: 1, column: 1, message: "the file is empty: a scenario is a JSON object or a YAML mapping (see samples/)")
         }
         let isYAML = yaml ?? (text.first(where: { !$0.isWhitespace }) != "{")
-        return isYAML ? try load(yaml: text, file: file) : try load(json: text, file: file)
+        return isYAML ? try load(yaml: text, file: file) : try load(json: consume text, file: file)
     }
 
     /// `bytes` as text, or an error naming the line and column of the first byte that is not
@@ -71,9 +71,10 @@ public enum ScenarioLoader {
     static func firstInvalidUTF8(_ b: ArraySlice<UInt8>) -> Int? { UTF8Position.firstInvalid(b) }
 
     /// Loads a scenario from JSON text; `file` names it in messages.
-    public static func load(json text: String, file: String = "<scenario>") throws(ScenarioError) -> Scenario {
+    public static func load(json text: consuming String, file: String = "<scenario>") throws(ScenarioError) -> Scenario {
         let doc: JSONDocument
         do {
+            // The initializer takes the text: once parsed, it is not held while the scenario is built.
             doc = try JSONDocument(parsing: text)
         } catch {
             throw ScenarioError(file: file, line: error.line, column: error.column, message: "not valid JSON: \(error.message)")
@@ -226,7 +227,9 @@ struct ScenarioReader {
             name: name, boards: boards, flows: flows, gateway: gateway, dispatch: dispatch, script: script, expectations: expectations,
             definition: .object(definition), file: file)
         s.roots = roots
-        s.document = doc
+        // The scenario keeps where each value was written, not the values again (they are in
+        // its specs and its definition).
+        s.document = doc.positions
         return s
     }
 

@@ -61,6 +61,17 @@ public struct JSONDocument: Sendable {
         self.keys = Dictionary(keys.map { (PathHash.of($0.key), Self.packed($0.value)) }, uniquingKeysWith: { a, _ in a })
     }
 
+    /// Where each value was written, without the values themselves (null) or the places of
+    /// member names (which only a problem found while reading needs): for keeping after the
+    /// values have been read into something else.
+    public var positions: JSONDocument { JSONDocument(value: .null, packedValues: values, packedKeys: [:]) }
+
+    private init(value: JSONValue, packedValues: [UInt64: UInt64], packedKeys: [UInt64: UInt64]) {
+        self.value = value
+        values = packedValues
+        keys = packedKeys
+    }
+
     /// The 1-based line and column where the value at `path` starts, if known.
     public func location(of path: String) -> (line: Int, column: Int)? {
         values[PathHash.of(path)].map(Self.unpacked)
