@@ -53,11 +53,60 @@ var state = seed
     p.standardOutput = FileHandle.nullDevice
     let err = Pipe()
     p.standardError = err
+    p.standardInput = FileHandle.nullDevice
     do { try p.run() } catch { fail("cannot run \(cli!): \(error)", files: [:]) }
+    // A command that blocks (on a pipe it found in a folder) is a failure, not a stuck fuzzer.
+    let pid = p.processIdentifier
+    let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
+    defer { watchdog.cancel() }
     let data = err.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()
     if p.terminationReason == .uncaughtSignal { return (128 + p.terminationStatus, String(decoding: data, as: UTF8.self)) }
     return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// Issue 32: the same case's files in a tree as a careless or hostile user leaves it: named pipes,
+/// a link to a folder and a dangling link with the extensions commands look for, a Package.swift
+/// and a podspec made of the case's random bytes beside a small app. `stats` and `test` over the
+/// folder and `import` of the app must end (no hang, no crash), name what they skipped, and an
+/// output onto a link to a file they read must be refused (73) with the file unchanged.
+@MainActor func hostileTree(scenario: String, trace: String, genome: [UInt8]) {
+    let fm = FileManager.default
+    let root = work + "/tree"
+    try? fm.removeItem(atPath: root)
+    try? fm.createDirectory(atPath: root + "/App/Sources/App", withIntermediateDirectories: true)
+    try? Data(scenario.utf8).write(to: URL(fileURLWithPath: root + "/s.json"))
+    try? fm.copyItem(atPath: trace, toPath: root + "/s.jsonl")
+    _ = mkfifo(root + "/pipe.jsonl", 0o644)
+    _ = mkfifo(root + "/pipe.json", 0o644)
+    try? fm.createSymbolicLink(atPath: root + "/folder.json", withDestinationPath: root + "/App")
+    try? fm.createSymbolicLink(atPath: root + "/gone.jsonl", withDestinationPath: root + "/nothing")
+    let app = """
+        import Boardy
+        extension BoardID { static let pubA: BoardID = "pub.A" }
+        final class ABoard: Board, GuaranteedBoard { func activate(withGuaranteedInput input: Void) {} }
+        let registrations = [BoardRegistration(.pubA) { ABoard(identifier: $0) }]
+        """
+    try? Data(app.utf8).write(to: URL(fileURLWithPath: root + "/App/Sources/App/A.swift"))
+    _ = mkfifo(root + "/App/Sources/App/Pipe.swift", 0o644)
+    try? fm.createSymbolicLink(atPath: root + "/App/Sources/App/Folder.swift", withDestinationPath: root + "/App/Sources")
+    try? Data(Array("// swift-tools-version:5.9\n".utf8) + genome).write(to: URL(fileURLWithPath: root + "/App/Package.swift"))
+    try? Data(genome).write(to: URL(fileURLWithPath: root + "/App/App.podspec"))
+    for command in [["stats", root], ["test", root], ["import", root + "/App"]] {
+        let r = runCLI(command)
+        guard r.code < 128, r.code != 70 else { fail("\(command[0]) over a hostile tree exited \(r.code): \(r.err)", files: ["scenario.json": scenario]) }
+        guard command[0] == "import" || (r.err.contains("pipe.json") && r.err.contains("named pipe")) else {
+            fail("\(command[0]) did not name the pipe it skipped: \(r.err)", files: ["scenario.json": scenario])
+        }
+    }
+    let source = root + "/App/Sources/App/A.swift"
+    try? fm.createSymbolicLink(atPath: root + "/out.json", withDestinationPath: source)
+    let refused = runCLI(["import", root + "/App", "-o", root + "/out.json"])
+    let kept = (try? String(contentsOfFile: source, encoding: .utf8)) ?? ""
+    guard refused.code == 73, kept == app else {
+        fail("import -o onto a link to its own source exited \(refused.code) (\(kept == app ? "source kept" : "SOURCE OVERWRITTEN")): \(refused.err)", files: [:])
+    }
 }
 
 let start = Date()
@@ -101,6 +150,7 @@ while executions < runs, Date().timeIntervalSince(start) < seconds {
         guard [0, 3, 65].contains(c.code), c.code != 65 || c.err.contains("bad.json:") else {
             fail("check on a mutated scenario exited \(c.code): \(c.err)", files: ["mutated.json": badScenario])
         }
+        hostileTree(scenario: text, trace: t, genome: bytes)
         cliRuns += 1
     }
 }

@@ -22,12 +22,14 @@ public enum AppImporter {
     /// large, and parsing one would hold its whole tree.
     public static let maximumFileSize = 8 << 20
 
-    /// Every file an import of `roots` reads: the Swift files it would parse and the manifests
-    /// (Package.swift, podspecs, Xcode projects) that decide which those are. A command that
+    /// Every file an import of `roots` reads: the Swift files it finds and the manifests
+    /// (Package.swift, podspecs, Xcode projects) that decide which of them it parses. A command that
     /// writes an output checks it against these (contract §3: an output is never an input).
     public static func filesRead(_ roots: [String]) -> [String] {
+        // Every Swift file found counts, compiled by an app target or not: an output must never
+        // replace a source, whatever the manifests say of it.
         let set = SourceSet.discover(roots)
-        return set.files.map(\.path) + set.manifests
+        return set.found + set.manifests
     }
 
     /// Imports the app whose sources are under `roots` (folders or files).

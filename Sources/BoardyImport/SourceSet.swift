@@ -27,6 +27,8 @@ struct SourceSet: Sendable {
     var warnings: [ImportWarning] = []
     /// The manifests read (Package.swift, podspecs, Xcode projects).
     var manifests: [String] = []
+    /// Every Swift file found, whether an app target compiles it or not.
+    var found: [String] = []
 
     static let ignoredFolders: Set<String> = ["Pods", "Carthage", "DerivedData", "node_modules", "SourcePackages", "checkouts", "vendor", "fastlane"]
 
@@ -103,6 +105,7 @@ struct SourceSet: Sendable {
         }
         var claims: [(base: String, claims: [Claim])] = []
         set.manifests = manifests.map(\.path).sorted()
+        set.found = swift.map(\.path)
         for m in manifests.sorted(by: { $0.path < $1.path }) {
             switch m.kind {
             case "package": claims.append(packageClaims(m.path, warnings: &set.warnings))
