@@ -115,6 +115,8 @@ bench: deps
 	$(BENCH_BUILD)/release/boardy-bench import
 	$(BENCH_BUILD)/release/boardy-bench fleet
 	$(BENCH_BUILD)/release/boardy-bench explore
+	$(SWIFT) build -c release --scratch-path $(BENCH_BUILD) --product boardy-viz
+	$(BENCH_BUILD)/release/boardy-bench hostile
 	$(MAKE) browser-deps
 	$(BENCH_BUILD)/release/boardy-bench view
 

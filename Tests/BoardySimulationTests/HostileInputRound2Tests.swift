@@ -291,4 +291,19 @@ struct HostileInputRound2Tests {
         #expect(trace.events.contains { $0.body.board == "g#none" })
         #expect(trace.events.contains { $0.body.board == "a/b" })
     }
+
+    // MARK: found by the whole-pipeline fuzzer
+
+    @Test("a run stopped at its horizon while a step of a completed board is pending replays the same (fuzzer, seed 11)")
+    func replayAtTheHorizonWithADeadRange() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scenario = repoRoot.appendingPathComponent("Tests/BoardySimulationTests/Fixtures/replay-horizon-dead-range.json").path
+        let trace = dir.appendingPathComponent("t.jsonl").path
+        let sim = try runCLI(["simulate", scenario, "-o", trace, "--horizon", "120", "--max-events", "2000"])
+        #expect(sim.code == 3, "it stops at the horizon: \(sim.err)")
+        let replay = try runCLI(["replay", trace, "--scenario", scenario])
+        #expect(replay.code == 0, "\(replay.out)")
+        #expect(replay.out.contains("same"), "\(replay.out)")
+    }
 }

@@ -120,7 +120,7 @@ public enum Replayer {
         // An explored run's choices are made again at the same places: a stimulus whose time
         // was chosen (its choice is the event right before it) is fed when the run reaches
         // that place, after whatever else was due at that instant before it.
-        let chosen = RecordedChoices(choices.map(\.event), runtime: runtime)
+        let chosen = RecordedChoices(choices.map(\.event), runtime: runtime, explored: header.extra["explored"] == .bool(true))
         if !choices.isEmpty { scheduler.chooser = chosen }
         let timedBy = Dictionary(choices.map { ($0.index + 1, $0.event) }, uniquingKeysWith: { a, _ in a })
         for (index, e) in stimuli {
@@ -351,8 +351,11 @@ final class RecordedChoices: ScheduleChooser {
     private let choices: [Choice]
     private var next = 0
     private unowned let runtime: BoardyRuntime
+    /// Whether the trace is an explored schedule (its header says `"explored": true`).
+    private let explored: Bool
 
-    init(_ events: [TraceEvent], runtime: BoardyRuntime) {
+    init(_ events: [TraceEvent], runtime: BoardyRuntime, explored: Bool = false) {
+        self.explored = explored
         choices = events.compactMap { e in
             guard case let .unknown(_, fields) = e.body, let point = fields["point"]?.stringValue else { return nil }
             return Choice(seq: e.seq, t: e.t, point: point, value: fields["value"] ?? .null)
@@ -368,7 +371,12 @@ final class RecordedChoices: ScheduleChooser {
             next += 1
             return (i, t)
         }
-        if let i = candidates.firstIndex(where: { !$0.isRanged }) { return (i, candidates[i].time) }
+        // No recorded choice applies (a ranged step whose board had completed makes none). A run
+        // in time order (simulate) took the earliest candidate; taking a later fixed one first
+        // moved the clock past an earlier pending range, past the horizon the recorded run had
+        // stopped at (found by the whole-pipeline fuzzer). An explored schedule ran fixed
+        // actions first, as the explorer does.
+        if explored, let i = candidates.firstIndex(where: { !$0.isRanged }) { return (i, candidates[i].time) }
         return (0, candidates[0].time)
     }
 

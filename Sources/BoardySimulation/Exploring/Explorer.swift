@@ -702,7 +702,11 @@ final class Search: @unchecked Sendable {
         let failures = totals.found.values.sorted { ($0.kind, $0.key) < ($1.kind, $1.key) }.map { f -> Explorer.Failure in
             let recorder = TraceRecorder()
             _ = execute(prefix: f.path, table: nil, recorder: recorder)
-            let header = Simulator.header(of: scenario, bounds: options.bounds)
+            var header = Simulator.header(of: scenario, bounds: options.bounds)
+            // A replay makes the choices it finds in the trace again; where an explored schedule
+            // made none it can see (an interleaving of actions), it needs to know the schedule was
+            // explored rather than run in time order.
+            header.extra["explored"] = true
             let events = recorder.takeRecording().array()
             let choices = events.filter { $0.kind == "choice" }.count
             return Explorer.Failure(
