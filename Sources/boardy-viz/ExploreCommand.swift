@@ -59,7 +59,7 @@ struct ExploreCommand: ParsableCommand {
         if showsProgress {
             options.progress = { p in
                 guard p.elapsed >= 1 else { return }
-                let rate = p.elapsed > 0 ? Int(Double(p.schedules) / p.elapsed) : 0
+                let rate = p.elapsed > 0 ? Int(min(Double(p.schedules) / p.elapsed, 1e15)) : 0
                 FileHandle.standardError.write(
                     Data("\r\u{1B}[K\(Self.bar(p.elapsed / timeBudget)) \(p.schedules) schedules (\(rate)/s), \(p.states) states, \(p.failures) failures".utf8))
             }

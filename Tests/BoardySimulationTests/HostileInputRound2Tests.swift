@@ -306,4 +306,12 @@ struct HostileInputRound2Tests {
         #expect(replay.code == 0, "\(replay.out)")
         #expect(replay.out.contains("same"), "\(replay.out)")
     }
+
+    @Test("a Tealium timer interval past the clock's limit is a warning, not an overflow when it becomes microseconds")
+    func timerIntervalOverflow() throws {
+        let scenario = repoRoot.appendingPathComponent("Tests/BoardySimulationTests/Fixtures/timer-interval-overflow.json").path
+        let r = try runCLI(["simulate", scenario], timeout: Self.watchdog)
+        #expect(r.code == 0, "\(r.code) \(r.err)")
+        #expect(r.err.contains("configuration.interval must be at most 1000000000000"), "\(r.err)")
+    }
 }

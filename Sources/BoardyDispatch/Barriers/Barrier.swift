@@ -110,6 +110,18 @@ struct ConfigurationReader {
         return n
     }
 
+    /// A whole number in `range`, or nil with a warning (a number past it would overflow when it
+    /// is turned into another unit, such as an interval into microseconds).
+    mutating func int(_ key: String, in range: ClosedRange<Int>) -> Int? {
+        guard let n = int(key) else { return nil }
+        guard range.contains(n) else {
+            let bounds = range.lowerBound == Int.min ? "at most \(range.upperBound)" : "from \(range.lowerBound) to \(range.upperBound)"
+            warnings.append("\(barrier): configuration.\(key) must be \(bounds), found \(n); ignored")
+            return nil
+        }
+        return n
+    }
+
     mutating func bool(_ key: String) -> Bool? {
         guard let v = configuration[key] else { return nil }
         guard let b = v.boolValue else {

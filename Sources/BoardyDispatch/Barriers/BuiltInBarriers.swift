@@ -122,7 +122,8 @@ public final class TimerBarrier: ConfigurableBarrier {
 
     public func updateConfiguration(_ configuration: JSONObject) {
         var r = ConfigurationReader(barrier: id, configuration: configuration)
-        interval = max(2, r.int("interval") ?? 30)
+        // Seconds, turned into microseconds: at most the clock's limit (10^12 s).
+        interval = max(2, r.int("interval", in: Int.min...1_000_000_000_000) ?? 30)
         configurationWarnings = r.warnings
         onChange?()
     }

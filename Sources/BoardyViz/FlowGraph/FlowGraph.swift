@@ -480,7 +480,9 @@ public enum FlowGraph {
             }
         }
         // Right: one entry a row, in as many columns as the picture's height needs.
-        let perColumn = max(1, Int((box.height - 2 * pad) / rowHeight))
+        // A layout's box comes from Graphviz: a size that is not finite (or absurd) gets one row.
+        let rows = (box.height - 2 * pad) / rowHeight
+        let perColumn = rows.isFinite ? max(1, Int(min(max(rows, 1), 1_000_000))) : 1
         let columns = stride(from: 0, to: marks.count, by: perColumn).map { Array($0..<min($0 + perColumn, marks.count)) }
         let columnWidths = columns.map { $0.map { widths[$0] }.max() ?? 0 }
         let rightWidth = columnWidths.reduce(0, +) + 2 * pad
