@@ -314,4 +314,16 @@ struct HostileInputRound2Tests {
         #expect(r.code == 0, "\(r.code) \(r.err)")
         #expect(r.err.contains("configuration.interval must be at most 1000000000000"), "\(r.err)")
     }
+
+    @Test("a fixed action and a range due at the same time replay in the recorded order (fuzzer, seed 11, second find)")
+    func replayTieOfFixedAndRange() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scenario = repoRoot.appendingPathComponent("Tests/BoardySimulationTests/Fixtures/replay-tie-fixed-and-range.json").path
+        let trace = dir.appendingPathComponent("t.jsonl").path
+        let sim = try runCLI(["simulate", scenario, "-o", trace])
+        #expect(sim.code == 0 || sim.code == 3, "\(sim.err)")
+        let replay = try runCLI(["replay", trace, "--scenario", scenario])
+        #expect(replay.code == 0 && replay.out.contains("same"), "\(replay.out)")
+    }
 }

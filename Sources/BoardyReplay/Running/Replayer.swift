@@ -371,12 +371,15 @@ final class RecordedChoices: ScheduleChooser {
             next += 1
             return (i, t)
         }
-        // No recorded choice applies (a ranged step whose board had completed makes none). A run
-        // in time order (simulate) took the earliest candidate; taking a later fixed one first
-        // moved the clock past an earlier pending range, past the horizon the recorded run had
-        // stopped at (found by the whole-pipeline fuzzer). An explored schedule ran fixed
-        // actions first, as the explorer does.
-        if explored, let i = candidates.firstIndex(where: { !$0.isRanged }) { return (i, candidates[i].time) }
+        // No recorded choice applies (a ranged step whose board had completed makes none, or
+        // one still to make its choice). A fixed action first, as the recorded run did where a
+        // fixed action and a range fell due at the same time (the scheduling order that broke
+        // the tie is not the replay's). A run in time order (`simulate`) never ran a later fixed
+        // action before an earlier range: doing so moved the clock past the horizon the
+        // recorded run had stopped at (found by the whole-pipeline fuzzer). An explored schedule
+        // may have, and says so in its header.
+        let earliest = candidates[0].time
+        if let i = candidates.firstIndex(where: { !$0.isRanged && (explored || $0.time == earliest) }) { return (i, candidates[i].time) }
         return (0, candidates[0].time)
     }
 
