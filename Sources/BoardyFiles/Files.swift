@@ -31,6 +31,17 @@ public enum FileKind: Sendable, Equatable {
     /// Something that cannot be asked about (permission denied on the folder, …).
     case unknown
 
+    /// Why a file found in a folder under `path` is not read, as a message says it: what it is,
+    /// or that its name is not UTF-8 (Foundation hands such a name over with U+FFFD in place of
+    /// the bytes, and nothing can open it by that name).
+    public static func reasonSkipped(_ path: String) -> String {
+        let kind = FileKind.of(path)
+        if kind == .missing, path.unicodeScalars.contains("\u{FFFD}") {
+            return "its name is not UTF-8 text, so it cannot be opened by name; rename it"
+        }
+        return "it is \(kind.described), not a file"
+    }
+
     /// The kind as a message says it: "a folder", "a named pipe", ...
     public var described: String {
         switch self {

@@ -40,7 +40,9 @@ public enum AppImporter {
         let set = SourceSet.discover(roots)
         guard !set.files.isEmpty else {
             let what = set.skipped > 0 ? "no Swift file in an app target (\(set.skipped) in test targets or in no target)" : "no Swift file"
-            throw ImportError(message: "\(roots.joined(separator: ", ")): \(what)", noInput: true)
+            // What was skipped on the way says why, when something was.
+            let skipped = set.warnings.prefix(5).map { "\n  \($0)" }.joined()
+            throw ImportError(message: "\(roots.joined(separator: ", ")): \(what)\(skipped)", noInput: true)
         }
         let facts = extractAll(set.files)
         var resolver = Resolver(files: facts)

@@ -65,7 +65,7 @@ struct SourceSet: Sendable {
             set.warnings.append(
                 ImportWarning(
                     source: SourceLocation(file: url.path, line: 1),
-                    message: "skipped: it is \(kind.described), not a file\(kind == .directory ? " (a symlink to a folder, which is not followed)" : "")"))
+                    message: "skipped: \(FileKind.reasonSkipped(url.path))\(kind == .directory ? " (a symlink to a folder, which is not followed)" : "")"))
             return false
         }
         for root in roots {

@@ -414,7 +414,7 @@ func regularFiles(_ paths: [String]) -> [String] {
     paths.filter { path in
         let kind = FileKind.of(path)
         if kind == .regular { return true }
-        warn("warning: skipped \(escapedForMessage(path)): it is \(kind.described), not a file")
+        warn("warning: skipped \(escapedForMessage(path)): \(FileKind.reasonSkipped(path))")
         return false
     }
 }

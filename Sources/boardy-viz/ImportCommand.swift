@@ -184,9 +184,10 @@ func escapedForMessage(_ s: String) -> String {
         switch u.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .unassigned, .surrogate:
             out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
-        case .spaceSeparator where u != " ", .nonspacingMark where out.isEmpty:
+        case .spaceSeparator where u != " ", .nonspacingMark where out.isEmpty, _ where u == "\u{FFFD}":
             // A space that is not U+0020 looks like one; a combining mark with nothing before it
-            // draws on whatever the message put there.
+            // draws on whatever the message put there; U+FFFD stands for bytes that were not
+            // UTF-8 (a file name), which the message should say rather than draw.
             out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
         default:
             out.unicodeScalars.append(u)

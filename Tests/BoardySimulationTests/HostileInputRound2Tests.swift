@@ -326,4 +326,28 @@ struct HostileInputRound2Tests {
         let replay = try runCLI(["replay", trace, "--scenario", scenario])
         #expect(replay.code == 0 && replay.out.contains("same"), "\(replay.out)")
     }
+
+    @Test("file names that are not UTF-8, found in a folder, are named (with \\u{FFFD}) and skipped; never dropped silently")
+    func namesThatAreNotUTF8() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func create(_ folder: String, _ name: [UInt8], _ contents: Data) throws {
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent(folder), withIntermediateDirectories: true)
+            let path = Array(dir.appendingPathComponent(folder).path.utf8) + [0x2F] + name + [0]
+            let fd = path.withUnsafeBufferPointer { buf in
+                buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
+            }
+            #expect(fd >= 0)
+            let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+            handle.write(contents)
+        }
+        try create("traces", Array("x".utf8) + [0xFF] + Array(".jsonl".utf8), try Data(contentsOf: URL(fileURLWithPath: Self.checkoutTrace)))
+        try create("App", Array("caf".utf8) + [0xE9] + Array(".swift".utf8), Data(Self.appSource.utf8))
+        let stats = try runCLI(["stats", dir.appendingPathComponent("traces").path], timeout: Self.watchdog)
+        #expect(stats.code == 66, "\(stats.err)")
+        #expect(stats.err.contains(#"x\u{FFFD}.jsonl"#) && stats.err.contains("not UTF-8"), "\(stats.err)")
+        let app = try runCLI(["import", dir.appendingPathComponent("App").path], timeout: Self.watchdog)
+        #expect(app.code == 66, "\(app.err)")
+        #expect(app.err.contains(#"caf\u{FFFD}.swift"#) && app.err.contains("not UTF-8"), "\(app.err)")
+    }
 }
