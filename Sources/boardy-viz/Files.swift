@@ -52,6 +52,9 @@ func checkInput(_ path: String) throws {
     if (st.st_mode & S_IFMT) == S_IFDIR {
         throw NoInputError(message: "cannot open \(path): it is a folder; give a file")
     }
+    if (st.st_mode & S_IFMT) == S_IFSOCK {
+        throw NoInputError(message: "cannot open \(path): it is a socket, which cannot be read as a file")
+    }
     guard access(path, R_OK) == 0 else {
         throw NoInputError(message: "cannot open \(path): \(String(cString: strerror(errno))); check its permissions")
     }
@@ -395,6 +398,7 @@ func traceFiles(_ args: [String]) throws -> [String] {
                 let inside = (try? FileManager.default.contentsOfDirectory(atPath: a)) ?? []
                 files += regularFiles(inside.filter { $0.hasSuffix(".jsonl") }.sorted().map { (a as NSString).appendingPathComponent($0) })
             } else {
+                try checkInput(a)  // named: a pipe or device is read as a stream; a socket cannot be
                 files.append(a)
             }
         } else if isGlobPattern(a) {

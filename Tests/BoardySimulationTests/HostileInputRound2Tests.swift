@@ -350,4 +350,32 @@ struct HostileInputRound2Tests {
         #expect(app.code == 66, "\(app.err)")
         #expect(app.err.contains(#"caf\u{FFFD}.swift"#) && app.err.contains("not UTF-8"), "\(app.err)")
     }
+
+    @Test("a socket named on the command line is 66; one found in a folder is skipped with a warning")
+    func sockets() throws {
+        // A short path: a socket's path is limited to about 100 bytes.
+        let dir = URL(fileURLWithPath: "/tmp/bvz-sock-\(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("s.jsonl").path
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, b) in path.utf8.prefix(raw.count - 1).enumerated() { raw[i] = b }
+        }
+        let bound = withUnsafePointer(to: &address) { p in
+            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        #expect(bound == 0, "bind \(path)")
+        try FileManager.default.copyItem(atPath: Self.checkoutTrace, toPath: dir.appendingPathComponent("a.jsonl").path)
+        let named = try runCLI(["stats", path], timeout: Self.watchdog)
+        #expect(named.code == 66 && named.err.contains("socket"), "\(named.code) \(named.err)")
+        let found = try runCLI(["stats", dir.path], timeout: Self.watchdog)
+        #expect(found.code == 0, "\(found.err)")
+        #expect(found.err.contains("s.jsonl") && found.err.contains("a socket"), "\(found.err)")
+    }
 }
