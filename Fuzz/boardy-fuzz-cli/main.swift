@@ -13,6 +13,11 @@ var seed: UInt64 = 1
 var cli: String?
 var cliEvery = 200
 var failures = ".build-fuzz-cli/failures"
+/// With --keep-going 1, each failing case is written to its own folder under --failures and the
+/// run goes on (`failures=` is printed last, and the run exits 1 if there were any); otherwise
+/// the first failure ends the run.
+var keepGoing = false
+var failureCount = 0
 var args = Array(CommandLine.arguments.dropFirst())
 while !args.isEmpty {
     let flag = args.removeFirst()
@@ -25,6 +30,7 @@ while !args.isEmpty {
     case "--cli": cli = value
     case "--cli-every": cliEvery = max(1, Int(value) ?? cliEvery)
     case "--failures": failures = value
+    case "--keep-going": keepGoing = value == "1" || value == "true"
     default: FileHandle.standardError.write(Data("unknown flag \(flag)\n".utf8))
     }
 }
@@ -39,11 +45,18 @@ var state = seed
     return z ^ (z >> 31)
 }
 
-@MainActor func fail(_ message: String, files: [String: String]) -> Never {
-    try? FileManager.default.createDirectory(atPath: failures, withIntermediateDirectories: true)
-    for (name, text) in files { try? Data(text.utf8).write(to: URL(fileURLWithPath: failures + "/" + name)) }
-    FileHandle.standardError.write(Data("FAILURE: \(message)\n(written to \(failures))\n".utf8))
-    exit(1)
+/// What ends a failing case under --keep-going.
+struct CaseFailed: Error {}
+
+@MainActor func fail(_ message: String, files: [String: String]) throws -> Never {
+    let folder = keepGoing ? failures + "/\(failureCount + 1)" : failures
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    for (name, text) in files { try? Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + name)) }
+    try? Data(message.utf8).write(to: URL(fileURLWithPath: folder + "/message.txt"))
+    FileHandle.standardError.write(Data("FAILURE: \(keepGoing ? String(message.prefix(300)) : message)\n(written to \(folder))\n".utf8))
+    guard keepGoing else { exit(1) }
+    failureCount += 1
+    throw CaseFailed()
 }
 
 @MainActor func runCLI(_ arguments: [String]) -> (code: Int32, err: String) {
@@ -54,7 +67,10 @@ var state = seed
     let err = Pipe()
     p.standardError = err
     p.standardInput = FileHandle.nullDevice
-    do { try p.run() } catch { fail("cannot run \(cli!): \(error)", files: [:]) }
+    do { try p.run() } catch {
+        FileHandle.standardError.write(Data("cannot run \(cli!): \(error)\n".utf8))
+        exit(1)
+    }
     // A command that blocks (on a pipe it found in a folder) is a failure, not a stuck fuzzer.
     let pid = p.processIdentifier
     let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
@@ -71,7 +87,7 @@ var state = seed
 /// and a podspec made of the case's random bytes beside a small app. `stats` and `test` over the
 /// folder and `import` of the app must end (no hang, no crash), name what they skipped, and an
 /// output onto a link to a file they read must be refused (73) with the file unchanged.
-@MainActor func hostileTree(scenario: String, trace: String, genome: [UInt8]) {
+@MainActor func hostileTree(scenario: String, trace: String, genome: [UInt8]) throws {
     let fm = FileManager.default
     let root = work + "/tree"
     try? fm.removeItem(atPath: root)
@@ -97,9 +113,9 @@ var state = seed
     try? Data(genome).write(to: URL(fileURLWithPath: root + "/App/App.podspec"))
     for command in [["stats", root], ["test", root], ["import", root + "/App"]] {
         let r = runCLI(command)
-        guard r.code < 128, r.code != 70 else { fail("\(command[0]) over a hostile tree exited \(r.code): \(r.err)", files: ["scenario.json": scenario]) }
+        guard r.code < 128, r.code != 70 else { try fail("\(command[0]) over a hostile tree exited \(r.code): \(r.err)", files: ["scenario.json": scenario]) }
         guard command[0] == "import" || (r.err.contains("pipe.json") && r.err.contains("named pipe")) else {
-            fail("\(command[0]) did not name the pipe it skipped: \(r.err)", files: ["scenario.json": scenario])
+            try fail("\(command[0]) did not name the pipe it skipped: \(r.err)", files: ["scenario.json": scenario])
         }
     }
     let source = root + "/App/Sources/App/A.swift"
@@ -107,7 +123,7 @@ var state = seed
     let refused = runCLI(["import", root + "/App", "-o", root + "/out.json"])
     let kept = (try? String(contentsOfFile: source, encoding: .utf8)) ?? ""
     guard refused.code == 73, kept == app else {
-        fail("import -o onto a link to its own source exited \(refused.code) (\(kept == app ? "source kept" : "SOURCE OVERWRITTEN")): \(refused.err)", files: [:])
+        try fail("import -o onto a link to its own source exited \(refused.code) (\(kept == app ? "source kept" : "SOURCE OVERWRITTEN")): \(refused.err)", files: [:])
     }
 }
 
@@ -117,7 +133,9 @@ var cliRuns = 0
 let work = NSTemporaryDirectory() + "boardy-fuzz-cli-\(ProcessInfo.processInfo.processIdentifier)"
 try? FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: work) }
-while executions < runs, Date().timeIntervalSince(start) < seconds {
+/// One generated case through the pipeline (and, every --cli-every-th, the CLI).
+@MainActor func runCase() throws {
+    executions += 1
     let length = 8 + Int(nextRandom() % 200)
     let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: nextRandom()) }
     var genome = ScenarioGenome(bytes)
@@ -135,25 +153,32 @@ while executions < runs, Date().timeIntervalSince(start) < seconds {
         try Pipeline.checkMutatedScenario(badScenario)
         try Pipeline.checkMutatedTrace(Pipeline.mutate(jsonl, seed: mutation))
     } catch {
-        fail("\(error)", files: ["scenario.json": text, "mutated.json": badScenario])
+        try fail("\(error)", files: ["scenario.json": text, "mutated.json": badScenario])
     }
-    executions += 1
     if let cli, executions % cliEvery == 0, cli.isEmpty == false {
         let s = work + "/s.json", t = work + "/s.jsonl", bad = work + "/bad.json"
         try? Data(text.utf8).write(to: URL(fileURLWithPath: s))
         try? Data(badScenario.utf8).write(to: URL(fileURLWithPath: bad))
         let sim = runCLI(["simulate", s, "-o", t, "--horizon", "120", "--max-events", "2000"])
-        guard sim.code == 0 || sim.code == 3 else { fail("simulate exited \(sim.code): \(sim.err)", files: ["scenario.json": text]) }
+        guard sim.code == 0 || sim.code == 3 else { try fail("simulate exited \(sim.code): \(sim.err)", files: ["scenario.json": text]) }
         for command in [["stats", t], ["graph", s, "--format", "dot"], ["timeline", t, "--format", "dot"], ["export", t], ["replay", t, "--scenario", s]] {
             let r = runCLI(command)
-            guard r.code == 0 else { fail("\(command[0]) exited \(r.code): \(r.err)", files: ["scenario.json": text]) }
+            guard r.code == 0 else { try fail("\(command[0]) exited \(r.code): \(r.err)", files: ["scenario.json": text]) }
         }
         let c = runCLI(["check", bad])
         guard [0, 3, 65].contains(c.code), c.code != 65 || c.err.contains("bad.json:") else {
-            fail("check on a mutated scenario exited \(c.code): \(c.err)", files: ["mutated.json": badScenario])
+            try fail("check on a mutated scenario exited \(c.code): \(c.err)", files: ["mutated.json": badScenario])
         }
-        hostileTree(scenario: text, trace: t, genome: bytes)
+        try hostileTree(scenario: text, trace: t, genome: bytes)
         cliRuns += 1
+    }
+}
+
+while executions < runs, Date().timeIntervalSince(start) < seconds {
+    do {
+        try runCase()
+    } catch {
+        // Written to --failures by `fail`; with --keep-going the run goes on.
     }
 }
 let elapsed = Date().timeIntervalSince(start)
@@ -161,3 +186,5 @@ print("executions=\(executions)")
 print("cli_cases=\(cliRuns)")
 print("seconds=\(String(format: "%.1f", elapsed))")
 print("per_second=\(String(format: "%.0f", Double(executions) / max(elapsed, 0.001)))")
+print("failures=\(failureCount)")
+if failureCount > 0 { exit(1) }
