@@ -9,7 +9,7 @@ OUT        ?= out
 BENCH_BUILD = .build-release
 BIN         = .build/debug
 
-.PHONY: docs deps python-deps build demo test browser-deps browser-test bench tsan asan memcheck scale fuzz fuzz-cli schemas clean
+.PHONY: docs js-check deps python-deps build demo test browser-deps browser-test bench tsan asan memcheck scale fuzz fuzz-cli schemas clean
 
 ## deps: install libgraphviz-dev through apt when pkg-config cannot find libgvc. Where there is no
 ## apt (macOS: `brew install graphviz pkg-config`), say what is missing instead.
@@ -90,12 +90,18 @@ python-deps:
 
 ## test: the whole test suite (Swift Testing), the OTLP export read by OpenTelemetry's own schema,
 ## then the documentation (which must build without a warning).
-test: deps python-deps
+test: deps python-deps js-check
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	BOARDY_VIZ=$(BIN)/boardy-viz python3 -m unittest discover -s Tests/OTLP -v
 	BOARDY_VIZ=$(BIN)/boardy-viz python3 -m unittest discover -s Tests/SARIF -v
 	$(MAKE) docs
+
+## js-check: the viewer page's script (Sources/BoardyViz/View/Page/view.js) parses, checked by
+## Node (`node --check`); Node comes from apt (nodejs) when missing.
+js-check:
+	@command -v node > /dev/null 2>&1 || { [ "$(HAS_APT)" = "yes" ] && echo "js-check: installing nodejs with apt" && $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y nodejs; } || { echo "js-check needs Node (node --check)"; exit 1; }
+	node --check Sources/BoardyViz/View/Page/view.js
 
 ## docs: the DocC catalogs of Boardy, BoardyTrace, BoardyReplay and BoardyVizTesting (articles
 ## and symbol docs), built with swift-docc-plugin; any warning fails. Archives in .build/plugins.

@@ -11,20 +11,28 @@ let package = Package(
     // records traces keeps its deployment target. Nothing here needs more (no Synchronization,
     // no @available).
     platforms: [.macOS(.v11), .iOS(.v14), .tvOS(.v14), .watchOS(.v7)],
+    // What users import, one line each (README, "Products"). The other targets (BoardyCore,
+    // BoardyComponentKit, BoardyGraphviz, BoardyVizSimulation, BoardyLock, BoardyFiles) are
+    // internal: `Boardy` re-exports the engine and ComponentKit.
     products: [
-        .library(name: "BoardyTrace", targets: ["BoardyTrace"]),
+        // Boardy's model headless: motherboards, boards, flows, barriers, ComponentKit, on a virtual clock.
         .library(name: "Boardy", targets: ["Boardy"]),
-        .library(name: "BoardyCore", targets: ["BoardyCore"]),
-        .library(name: "BoardyComponentKit", targets: ["BoardyComponentKit"]),
+        // The trace file (JSON Lines) and the vocabulary every layer shares: events, reader, writer, recorder.
+        .library(name: "BoardyTrace", targets: ["BoardyTrace"]),
+        // Tealium's scoped dispatch barriers, queue and dispatchers on the engine's scheduler.
         .library(name: "BoardyDispatch", targets: ["BoardyDispatch"]),
+        // Scenario files: load (JSON, YAML), build, run, check statically, explore schedules.
         .library(name: "BoardySimulation", targets: ["BoardySimulation"]),
-        .library(name: "BoardyGraphviz", targets: ["BoardyGraphviz"]),
-        .library(name: "BoardyVizCore", targets: ["BoardyVizCore"]),
-        .library(name: "BoardyViz", targets: ["BoardyViz"]),
-        .library(name: "BoardyVizSimulation", targets: ["BoardyVizSimulation"]),
+        // Replay a trace's stimuli on a fresh engine and report the first divergence.
         .library(name: "BoardyReplay", targets: ["BoardyReplay"]),
-        .library(name: "BoardyVizTesting", targets: ["BoardyVizTesting"]),
+        // Views without Graphviz: statistics, fleet statistics, Chrome/Perfetto and OTLP exports, flow models.
+        .library(name: "BoardyVizCore", targets: ["BoardyVizCore"]),
+        // Pictures through Graphviz: flow graphs, timelines, the HTML viewer.
+        .library(name: "BoardyViz", targets: ["BoardyViz"]),
+        // A Boardy app's Swift sources to its boards, flows and barriers, and their checks.
         .library(name: "BoardyImport", targets: ["BoardyImport"]),
+        // For users' tests: replay and golden-trace helpers for Swift Testing.
+        .library(name: "BoardyVizTesting", targets: ["BoardyVizTesting"]),
         .executable(name: "boardy-viz", targets: ["boardy-viz"]),
         .executable(name: "boardy-demo", targets: ["boardy-demo"]),
         .executable(name: "boardy-bench", targets: ["boardy-bench"]),
@@ -86,11 +94,11 @@ let package = Package(
         // `import Boardy`, as in Boardy: the engine, ComponentKit and the trace model in one import.
         .target(name: "Boardy", dependencies: ["BoardyCore", "BoardyComponentKit", "BoardyTrace"]),
         // Tealium's scoped dispatch barriers, queue and dispatchers, on the engine's scheduler.
-        .target(name: "BoardyDispatch", dependencies: ["Boardy"]),
+        .target(name: "BoardyDispatch", dependencies: ["BoardyCore"]),
         // Scenarios: loading (JSON, YAML), building real engine objects, running, checking.
         .target(
             name: "BoardySimulation",
-            dependencies: ["Boardy", "BoardyComponentKit", "BoardyDispatch", "BoardyLock", "BoardyFiles", .product(name: "Yams", package: "Yams")]
+            dependencies: ["BoardyCore", "BoardyComponentKit", "BoardyDispatch", "BoardyLock", "BoardyFiles", .product(name: "Yams", package: "Yams")]
         ),
         // Rendering: a small graph model over Graphviz's C library. Knows nothing of boards.
         .target(
@@ -102,16 +110,23 @@ let package = Package(
         .target(
             name: "BoardyVizCore",
             dependencies: [
-                "BoardyTrace", "Boardy", "BoardyLock", .product(name: "Crypto", package: "swift-crypto", condition: .when(platforms: nonApplePlatforms)),
-                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                "BoardyTrace", .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]),
         // Pictures: flow graphs and timelines, drawn through Graphviz.
-        .target(name: "BoardyViz", dependencies: ["BoardyTrace", "Boardy", "BoardyVizCore", "BoardyGraphviz"]),
+        // The viewer page is real files (View/Page: view.html, view.css, view.js), compiled in by
+        // the EmbedViewerPage plugin.
+        .target(
+            name: "BoardyViz",
+            dependencies: ["BoardyTrace", "BoardyVizCore", "BoardyGraphviz"],
+            plugins: [.plugin(name: "EmbedViewerPage")]
+        ),
+        .executableTarget(name: "boardy-embed-page", path: "Tools/boardy-embed-page"),
+        .plugin(name: "EmbedViewerPage", capability: .buildTool(), dependencies: ["boardy-embed-page"]),
         // Replay: re-run a trace's stimuli on a fresh engine, compare, report the first divergence.
-        .target(name: "BoardyReplay", dependencies: ["BoardyTrace", "Boardy", "BoardyDispatch"]),
+        .target(name: "BoardyReplay", dependencies: ["BoardyTrace", "BoardyCore", "BoardyDispatch"]),
         // The glue between scenario files and the views and replay: a scenario's flow model, a
         // replay against a scenario.
-        .target(name: "BoardyVizSimulation", dependencies: ["BoardyTrace", "Boardy", "BoardySimulation", "BoardyVizCore", "BoardyReplay", "BoardyImport"]),
+        .target(name: "BoardyVizSimulation", dependencies: ["BoardyTrace", "BoardyCore", "BoardySimulation", "BoardyVizCore", "BoardyReplay", "BoardyImport"]),
         // Import: a Boardy app's Swift sources (and its target membership) → its flow model.
         .target(
             name: "BoardyImport",
@@ -122,7 +137,7 @@ let package = Package(
             ]
         ),
         // For users' tests: replay and golden-trace helpers for Swift Testing.
-        .target(name: "BoardyVizTesting", dependencies: ["BoardyReplay", "BoardyTrace", "Boardy"]),
+        .target(name: "BoardyVizTesting", dependencies: ["BoardyReplay", "BoardyTrace", "BoardyCore"]),
         // The CLI: thin commands over the modules above.
         .executableTarget(
             name: "boardy-viz",

@@ -1,5 +1,6 @@
 import BoardyFiles
 import BoardyLock
+import BoardyTrace
 import Foundation
 
 /// Why an import could not start.
@@ -85,7 +86,7 @@ public enum AppImporter {
     static func extract(_ file: SourceFile) -> FileFacts {
         func skipped(_ message: String, line: Int = 1) -> FileFacts {
             var f = FileFacts(path: file.shown, module: file.module)
-            f.warnings.append(ImportWarning(source: SourceLocation(file: file.shown, line: line), message: message))
+            f.warnings.append(ImportWarning(source: CodeLocation(file: file.shown, line: line), message: message))
             return f
         }
         // Only a regular file is read, never blocking on the open (a pipe found in a folder would

@@ -1,3 +1,4 @@
+import BoardyTrace
 import SwiftParser
 import SwiftSyntax
 
@@ -50,7 +51,7 @@ final class Extractor: SyntaxVisitor {
         let x = Extractor(path: path, module: module, tree: tree)
         if tree.hasError, let bad = Self.firstError(in: Syntax(tree)) {
             let line = x.line(bad)
-            x.facts.warnings.append(ImportWarning(source: SourceLocation(file: path, line: line), message: "syntax error near `\(bad.trimmedDescription.prefix(40))`; the rest of the file was read as far as it parses"))
+            x.facts.warnings.append(ImportWarning(source: CodeLocation(file: path, line: line), message: "syntax error near `\(bad.trimmedDescription.prefix(40))`; the rest of the file was read as far as it parses"))
         }
         x.walk(tree)
         return x.facts

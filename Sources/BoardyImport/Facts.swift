@@ -1,3 +1,5 @@
+import BoardyTrace
+
 /// What one Swift file says that the import needs, extracted in one pass over its syntax tree and
 /// kept instead of the tree: the tree is dropped as soon as the file is read, so memory follows
 /// the model, not the sources.

@@ -1,52 +1,18 @@
 import BoardyTrace
 
-/// A place in the app's sources: a path relative to the folder imported, and a 1-based line.
-public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
-    /// The file, relative to the imported folder.
-    public var file: String
-    /// The line (1-based).
-    public var line: Int
-
-    /// The column (1-based) where the call or registration starts; 1 when unknown. Not part of
-    /// equality or order: one place is one line.
-    public var column: Int = 1
-
-    /// A location.
-    public init(file: String, line: Int, column: Int = 1) {
-        self.file = file
-        self.line = line
-        self.column = column
-    }
-
-    /// `file:line`.
-    public var description: String { "\(file):\(line)" }
-
-    /// Same file and line.
-    public static func == (a: SourceLocation, b: SourceLocation) -> Bool { a.file == b.file && a.line == b.line }
-
-    /// Hashes file and line.
-    public func hash(into h: inout Hasher) {
-        h.combine(file)
-        h.combine(line)
-    }
-
-    /// File order, then line order.
-    public static func < (a: SourceLocation, b: SourceLocation) -> Bool { (a.file, a.line) < (b.file, b.line) }
-}
-
 /// A board the app registers in a producer it builds.
 public struct ImportedBoard: Sendable, Hashable {
     /// The board's id, resolved to its string.
     public var id: String
     /// `board`, `continuous`, `task`, `blockTask`, `resultTask`, `flow` or `barrier`: from the
     /// class it is made of (through subclasses and typealiases) or the ComponentKit factory.
-    public var kind: String
+    public var kind: BoardKind
     /// Its module: the target whose sources register it (else the top folder).
     public var module: String?
     /// The continuous board whose inner producer registers it; nil for the main producer.
     public var parent: String?
     /// Where it is registered.
-    public var source: SourceLocation
+    public var source: CodeLocation
     /// Overrides `shouldBypassGatewayBarrier` to return true (or is a kind that bypasses).
     public var bypassesGateway: Bool
     /// Why it was found: its registration chain, one step a line (`import --explain`).
@@ -77,7 +43,7 @@ public struct ImportedEdge: Sendable, Hashable {
     /// The output case the handler matches, where it matches one.
     public var on: String?
     /// The call that makes it.
-    public var source: SourceLocation
+    public var source: CodeLocation
     /// How the target was found, when not written at the call (through the only caller, say).
     public var note: String?
     /// For `activates`: made when `from` sends an output (in a handler of its outputs, or a flow
@@ -90,7 +56,7 @@ public struct ImportedEdge: Sendable, Hashable {
 /// Something the import could not resolve statically: never guessed, never dropped.
 public struct UnresolvedItem: Sendable, Hashable {
     /// Where.
-    public var source: SourceLocation
+    public var source: CodeLocation
     /// Why.
     public var why: String
 
@@ -146,7 +112,7 @@ public struct ImportResolution: Sendable, Hashable {
 /// whose sources are missing): the rest still imports.
 public struct ImportWarning: Sendable, Hashable, CustomStringConvertible {
     /// Where.
-    public var source: SourceLocation
+    public var source: CodeLocation
     /// What.
     public var message: String
     /// `file:line: warning: message`.
@@ -158,7 +124,7 @@ public struct EntryPoint: Sendable, Hashable {
     /// The board activated.
     public var board: String
     /// The call.
-    public var source: SourceLocation
+    public var source: CodeLocation
 }
 
 /// A Boardy app's flow model, read from its sources.
@@ -196,11 +162,11 @@ public struct ImportedApp: Sendable {
     /// The model as JSON: `{"boards", "edges", "unresolved"}` (contract §3), plus `entries` and
     /// `warnings`.
     public var json: JSONValue {
-        func src(_ s: SourceLocation) -> JSONValue { .string(s.description) }
+        func src(_ s: CodeLocation) -> JSONValue { .string(s.description) }
         let b: [JSONValue] = boards.map { b in
-            var o: JSONObject = ["id": .string(b.id), "kind": .string(b.kind), "module": b.module.map(JSONValue.string) ?? .null,
+            var o: JSONObject = ["id": .string(b.id), "kind": .string(b.kind.rawValue), "module": b.module.map(JSONValue.string) ?? .null,
                                  "parent": b.parent.map(JSONValue.string) ?? .null, "source": src(b.source)]
-            if b.bypassesGateway, b.kind == "board" || b.kind == "continuous" { o["bypassGateway"] = true }
+            if b.bypassesGateway, !b.kind.bypassesGatewayByDefault { o["bypassGateway"] = true }
             return .object(o)
         }
         let e: [JSONValue] = edges.map { e in

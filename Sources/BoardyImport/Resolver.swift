@@ -1,3 +1,5 @@
+import BoardyTrace
+
 /// Turns every file's facts into the app's model: resolves ids through constants, interpolations,
 /// enum cases, IO helpers (with their defaults), ServiceMap properties and callers; binds each
 /// registered board to the code that makes it; attributes each call to the boards that run it.
@@ -127,7 +129,7 @@ struct Resolver {
         case failed(String)
     }
 
-    private func loc(_ file: Int, _ line: Int, _ column: Int = 1) -> SourceLocation { SourceLocation(file: files[file].path, line: line, column: column) }
+    private func loc(_ file: Int, _ line: Int, _ column: Int = 1) -> CodeLocation { CodeLocation(file: files[file].path, line: line, column: column) }
 
     private enum Eval {
         case values([String], note: String?)
@@ -227,7 +229,7 @@ struct Resolver {
         guard let fn = functionsByKey[function] else { return .failed("`\(name)` is a parameter, computed at run time") }
         let p = fn.params[index]
         var values: [String] = []
-        var callers: [SourceLocation] = []
+        var callers: [CodeLocation] = []
         for (call, file) in userCalls[fn.name] ?? [] {
             var arg: Sym?
             if p.label == "_" {
@@ -491,15 +493,15 @@ struct Resolver {
         return n
     }
 
-    private static let componentKinds: [String: String] = [
-        "TaskBoard": "task", "BlockTaskBoard": "blockTask", "ResultTaskBoard": "resultTask", "FlowBoard": "flow", "BarrierBoard": "barrier",
-        "ContinuousBoard": "continuous", "ModernContinuableBoard": "continuous", "ContinuableBoard": "continuous", "FlowingBoard": "flow",
-        "Board": "board", "NoBoard": "board", "InstallableBoard": "board", "NormalBoard": "board", "ModernBoard": "board",
-        "DedicatedBoard": "board", "AdaptableBoard": "board", "AdapterBoard": "board", "ClosureContinuousBoard": "continuous",
+    private static let componentKinds: [String: BoardKind] = [
+        "TaskBoard": .task, "BlockTaskBoard": .blockTask, "ResultTaskBoard": .resultTask, "FlowBoard": .flow, "BarrierBoard": .barrier,
+        "ContinuousBoard": .continuous, "ModernContinuableBoard": .continuous, "ContinuableBoard": .continuous, "FlowingBoard": .flow,
+        "Board": .board, "NoBoard": .board, "InstallableBoard": .board, "NormalBoard": .board, "ModernBoard": .board,
+        "DedicatedBoard": .board, "AdaptableBoard": .board, "AdapterBoard": .board, "ClosureContinuousBoard": .continuous,
     ]
 
     /// The board kind of a type, and the user types (itself and its superclasses) whose code it runs.
-    private func kindOf(_ type: String, depth: Int = 0) -> (kind: String, types: [String])? {
+    private func kindOf(_ type: String, depth: Int = 0) -> (kind: BoardKind, types: [String])? {
         var t = resolveType(type)
         if let k = Self.componentKinds[t] { return (k, []) }
         if types[t] == nil, let full = nestedShort[t] { t = full }
@@ -512,7 +514,7 @@ struct Resolver {
 
     /// What a maker (a registration's closure or case, a plugin's build, a factory) makes: the
     /// kind, and the code keys that run as the board.
-    private func make(_ key: String, serviceCase: String?, depth: Int = 0) -> (kind: String, keys: [String])? {
+    private func make(_ key: String, serviceCase: String?, depth: Int = 0) -> (kind: BoardKind, keys: [String])? {
         guard depth < 8 else { return nil }
         for m in makes[key] ?? [] {
             if let c = serviceCase, let cases = m.serviceCases, !cases.contains(c) { continue }
@@ -535,8 +537,8 @@ struct Resolver {
     }
 
     /// A plugin's instances: per service case (or none), the ids its `identifier` gives.
-    private func pluginInstances(_ p: String) -> [(service: String?, ids: [String], source: SourceLocation?)] {
-        var out: [(service: String?, ids: [String], source: SourceLocation?)] = []
+    private func pluginInstances(_ p: String) -> [(service: String?, ids: [String], source: CodeLocation?)] {
+        var out: [(service: String?, ids: [String], source: CodeLocation?)] = []
         // The enum whose `identifier` maps cases to ids (the plugin's ServiceType).
         func serviceTable() -> (cases: [String], table: PropFact?) {
             let allIDProps = (properties["identifier"] ?? []).map(\.fact).filter { !$0.cases.isEmpty }
@@ -663,7 +665,7 @@ struct Resolver {
         findEntryConstructions()
         var regs: [(reg: RegFact, file: Int)] = []
         for (i, f) in files.enumerated() { for r in f.registrations { regs.append((r, i)) } }
-        var reported = Set<SourceLocation>()
+        var reported = Set<CodeLocation>()
         // Outer registrations bind the code of inner ones' parents: repeat until nothing changes.
         for _ in 0..<6 {
             var newBindings: [String: [String]] = [:]
@@ -675,7 +677,7 @@ struct Resolver {
                 let src = loc(fi, reg.line)
                 guard used(reg.owners) else { continue }
                 let plugin = reg.owners.lazy.filter { $0.hasPrefix("T:") }.map { String($0.dropFirst(2)) }.first(where: isPlugin)
-                var instances: [(service: String?, ids: [String], source: SourceLocation?)] = [(nil, [], nil)]
+                var instances: [(service: String?, ids: [String], source: CodeLocation?)] = [(nil, [], nil)]
                 if let plugin { instances = pluginInstances(plugin) }
                 // The continuous board whose producer this is.
                 var parent: String?
@@ -706,8 +708,8 @@ struct Resolver {
                         }
                         let keys = made?.keys ?? [reg.maker]
                         for k in keys + [reg.maker] where !(newBindings[k]?.contains(id) ?? false) { newBindings[k, default: []].append(id) }
-                        let kind = made?.kind ?? "board"
-                        let bypass = kind != "board" && kind != "continuous" || keys.contains { k in
+                        let kind = made?.kind ?? .board
+                        let bypass = kind.bypassesGatewayByDefault || keys.contains { k in
                             functionsByKey[k.replacingOccurrences(of: "T:", with: "F:") + ".shouldBypassGatewayBarrier"]?.returns?.text == "true"
                         }
                         var chain = ["registered at \(src) with id `\(reg.id.text)`"]
@@ -717,7 +719,7 @@ struct Resolver {
                         }
                         if let parent, parent != id { chain.append("in the inner producer of \(parent)") }
                         let madeTypes = keys.filter { $0.hasPrefix("T:") }.map { String($0.dropFirst(2)) }
-                        chain.append("made as \(madeTypes.first ?? "its registration's code") (\(kind))")
+                        chain.append("made as \(madeTypes.first ?? "its registration's code") (\(kind.rawValue))")
                         newBoards[id] = ImportedBoard(id: id, kind: kind, module: files[fi].module, parent: parent == id ? nil : parent, source: src, bypassesGateway: bypass, chain: chain)
                         newOrder.append(id)
                     }
@@ -746,7 +748,7 @@ struct Resolver {
         var completes = Set<String>()
         var outputs = Set<String>()
 
-        func add(_ from: String, _ to: String, _ kind: ImportedEdge.Kind, on: String? = nil, _ src: SourceLocation, note: String? = nil, byOutput: Bool = false, chain: [String] = []) {
+        func add(_ from: String, _ to: String, _ kind: ImportedEdge.Kind, on: String? = nil, _ src: CodeLocation, note: String? = nil, byOutput: Bool = false, chain: [String] = []) {
             guard boards[to] != nil else {
                 unresolved.append(UnresolvedItem(source: src, why: "\(kind.rawValue) `\(to)`, which no producer of the app registers"))
                 return
@@ -921,7 +923,7 @@ struct Resolver {
         // Gates whose code never completes (nor sends a resolving output, for gateways).
         gatesWithoutCompletion = gates.sorted().compactMap { g in
             guard let b = boards[g] else { return nil }
-            if b.kind != "board" && b.kind != "continuous" { return nil }
+            if b.kind.bypassesGatewayByDefault { return nil }
             if completes.contains(g) { return nil }
             return b
         }

@@ -1,3 +1,4 @@
+import BoardyTrace
 import BoardyFiles
 import Foundation
 import SwiftParser
@@ -64,7 +65,7 @@ struct SourceSet: Sendable {
             if kind == .regular { return true }
             set.warnings.append(
                 ImportWarning(
-                    source: SourceLocation(file: url.path, line: 1),
+                    source: CodeLocation(file: url.path, line: 1),
                     message: "skipped: \(FileKind.reasonSkipped(url.path))\(kind == .directory ? " (a symlink to a folder, which is not followed)" : "")"))
             return false
         }
@@ -166,7 +167,7 @@ struct SourceSet: Sendable {
             let line = firstErrorLine(tree, in: text)
             warnings.append(
                 ImportWarning(
-                    source: SourceLocation(file: path, line: line),
+                    source: CodeLocation(file: path, line: line),
                     message: "Package.swift does not parse as Swift here; it is ignored, and the files under \(base) are imported as if no manifest named them"))
             return (ungoverned(path), [])
         }
@@ -204,7 +205,7 @@ struct SourceSet: Sendable {
         else {
             warnings.append(
                 ImportWarning(
-                    source: SourceLocation(file: path, line: 1),
+                    source: CodeLocation(file: path, line: 1),
                     message: "not a readable Xcode project; it is ignored, and its files are imported as if no project named them"))
             return (ungoverned(path), [])
         }
@@ -294,14 +295,14 @@ struct SourceSet: Sendable {
         let ignored = "it is ignored, and the files under \(folder) are imported as if no manifest named them"
         switch InputFiles.readRegularFile(path, limit: manifestLimit) {
         case let .failure(error):
-            warnings.append(ImportWarning(source: SourceLocation(file: path, line: 1), message: "\(error); \(ignored)"))
+            warnings.append(ImportWarning(source: CodeLocation(file: path, line: 1), message: "\(error); \(ignored)"))
             return nil
         case let .success(bytes):
             var body = bytes[...]
             if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
             guard let bad = UTF8Position.firstInvalid(body) else { return String(decoding: body, as: UTF8.self) }
             let (line, column) = UTF8Position.lineAndColumn(of: bad, in: bytes[...])
-            var place = SourceLocation(file: path, line: line)
+            var place = CodeLocation(file: path, line: line)
             place.column = column
             warnings.append(
                 ImportWarning(

@@ -1,4 +1,4 @@
-import Boardy
+import BoardyCore
 import BoardySimulation
 import BoardyTrace
 import BoardyVizCore
@@ -10,7 +10,7 @@ extension FlowModel {
     /// links of the barrier loops ``StaticCheck`` finds are marked.
     public init(scenario s: Scenario) {
         self.init(title: s.name, source: "scenario")
-        let loops = StaticCheck.check(s).filter { $0.code == "barrier-loop" }.map { Set($0.boards.map(\.rawValue)) }
+        let loops = StaticCheck.check(s).filter { $0.code == .barrierLoop }.map { Set($0.boards.map(\.rawValue)) }
         let exempt = Set((s.gateway?.exempt ?? []).map(\.rawValue))
         func key(_ mb: String, _ id: BoardID) -> String { Board.key(mb: mb, id: id.rawValue) }
         func inLoop(_ gate: String, _ target: String) -> Bool { loops.contains { $0.contains(gate) && $0.contains(target) } }
@@ -22,7 +22,7 @@ extension FlowModel {
                 let inner = b.boards.isEmpty && b.flows.isEmpty ? nil : MotherboardPath(mb).appending(b.id.rawValue).rawValue
                 boards.append(
                     Board(
-                        mb: mb, id: b.id.rawValue, module: b.module ?? inherited, kind: b.kind.rawValue,
+                        mb: mb, id: b.id.rawValue, module: b.module ?? inherited, kind: b.kind,
                         exempt: isMain && exempt.contains(b.id.rawValue), bypass: bypass, inner: inner))
                 if let spec = b.activationBarrier {
                     let gate = spec.gate

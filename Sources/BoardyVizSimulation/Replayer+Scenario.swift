@@ -1,4 +1,4 @@
-import Boardy
+import BoardyCore
 import BoardyReplay
 import BoardySimulation
 import BoardyTrace

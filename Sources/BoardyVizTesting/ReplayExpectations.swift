@@ -1,4 +1,4 @@
-import Boardy
+import BoardyCore
 @_exported import BoardyReplay
 import BoardyTrace
 import Foundation

@@ -55,7 +55,7 @@ struct CheckCommand: ParsableCommand {
             for (i, f) in findings.enumerated() {
                 if i > 0 { text += "," }
                 text += JSONValue.object([
-                    "severity": .string(f.severity.rawValue), "code": .string(f.code), "message": .string(f.message),
+                    "severity": .string(f.severity.rawValue), "code": .string(f.code.rawValue), "message": .string(f.message),
                     "suggestion": .string(f.suggestion), "boards": .array(f.boards.map { .string($0.rawValue) }),
                 ]).jsonText
                 if text.utf8.count >= 1 << 16 {
@@ -97,7 +97,7 @@ struct CheckCommand: ParsableCommand {
         for b in f.boards.dropFirst() where seen.insert(b.rawValue).inserted {
             notes.append(Diagnostic.Note(place: place(b), message: "board \(b.rawValue) is declared here"))
         }
-        return Diagnostic(place: first, severity: f.severity.rawValue, message: f.message, rule: f.code, notes: notes)
+        return Diagnostic(place: first, severity: f.severity.rawValue, message: f.message, rule: f.code.rawValue, notes: notes)
     }
 
     /// `check DIR`: the code's loops, self-gated boards and silent gates.
@@ -112,7 +112,7 @@ struct CheckCommand: ParsableCommand {
             for d in diagnostics { print(escapedLines(d.text)) }
         case .json:
             print(JSONValue.array(findings.map {
-                ["severity": .string($0.severity.rawValue), "code": .string($0.code), "message": .string($0.message),
+                ["severity": .string($0.severity.rawValue), "code": .string($0.code.rawValue), "message": .string($0.message),
                  "suggestion": .string($0.suggestion), "sources": .array($0.sources.map { .string($0.description) })]
             }).jsonText)
         case .sarif:
@@ -122,15 +122,15 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// A finding in an app's code: at its first place, every other place (each edge of a loop) a note.
-    static func diagnostic(_ f: ImportCheck.Finding, root: String) -> Diagnostic {
+    static func diagnostic(_ f: Finding, root: String) -> Diagnostic {
         let base = root.hasSuffix(".swift") ? URL(fileURLWithPath: root).deletingLastPathComponent().path : root
-        func place(_ s: SourceLocation) -> Diagnostic.Place {
+        func place(_ s: CodeLocation) -> Diagnostic.Place {
             Diagnostic.Place(file: base.hasSuffix("/") ? base + s.file : base + "/" + s.file, line: s.line, column: s.column)
         }
         let first = f.sources.first.map(place) ?? Diagnostic.Place(file: root, line: 1, column: 1)
         var notes = [Diagnostic.Note(place: first, message: "fix: \(f.suggestion)")]
         for s in f.sources.dropFirst() { notes.append(Diagnostic.Note(place: place(s), message: "this edge is part of it")) }
-        return Diagnostic(place: first, severity: f.severity.rawValue, message: f.message, rule: f.code, notes: notes)
+        return Diagnostic(place: first, severity: f.severity.rawValue, message: f.message, rule: f.code.rawValue, notes: notes)
     }
 }
 

@@ -75,7 +75,7 @@ struct ImportCommand: ParsableCommand {
         let e = Explanation(app, id)
         var lines: [String] = []
         if let b = e.board {
-            lines.append("\(escapedForMessage(id)): a board (\(b.kind))\(b.module.map { " of module \($0)" } ?? "")\(b.parent.map { ", in \($0)" } ?? "")")
+            lines.append("\(escapedForMessage(id)): a board (\(b.kind.rawValue))\(b.module.map { " of module \($0)" } ?? "")\(b.parent.map { ", in \($0)" } ?? "")")
             for step in b.chain { lines.append("  \(step)") }
             for (title, list) in [("edges from it", e.outgoing), ("edges to it", e.incoming)] where !list.isEmpty {
                 lines.append("\(title) (\(list.count)):")
@@ -117,7 +117,7 @@ struct ImportCommand: ParsableCommand {
                 + "\(app.filesRead) files read, \(app.filesSkipped) skipped (tests or no target)")
         lines.append("boards:")
         for b in app.boards {
-            lines.append("  \(b.id)  \(b.kind)\(b.module.map { "  module \($0)" } ?? "")\(b.parent.map { "  in \($0)" } ?? "")  \(b.source)")
+            lines.append("  \(b.id)  \(b.kind.rawValue)\(b.module.map { "  module \($0)" } ?? "")\(b.parent.map { "  in \($0)" } ?? "")  \(b.source)")
         }
         if !app.entries.isEmpty {
             lines.append("entry points:")

@@ -89,11 +89,11 @@ let shopApp = fixtures.appendingPathComponent("ShopApp").path
     @Test func checkReportsThePlantedLoopWithBothPlaces() throws {
         let app = try AppImporter.importApp([shopApp])
         let findings = ImportCheck.check(app)
-        let loop = try #require(findings.first { $0.code == "barrier-loop" })
+        let loop = try #require(findings.first { $0.code.rawValue == "barrier-loop" })
         #expect(loop.severity == .error)
         #expect(Set(loop.sources.map(\.description)) == ["Modules/Payment/Sources/Boards/PaymentBoards.swift:33", "Modules/Payment/Sources/Boards/PaymentBoards.swift:46"])
-        #expect(findings.contains { $0.code == "gate-never-completes" && $0.message.contains("pub.mod.Payment.FraudCheck") })
-        #expect(!findings.contains { $0.code == "self-gated" })
+        #expect(findings.contains { $0.code.rawValue == "gate-never-completes" && $0.message.contains("pub.mod.Payment.FraudCheck") })
+        #expect(!findings.contains { $0.code.rawValue == "self-gated" })
     }
 
     @Test func theSkeletonLoadsAndSimulates() throws {

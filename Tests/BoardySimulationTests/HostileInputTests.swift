@@ -110,10 +110,10 @@ struct HostileInputTests {
                  {"id":"gate","onActivate":[{"complete":true}]}],
                  "flows":["a ->> b"],"script":[{"at":0,"activate":"a"}]}
                 """#)
-        #expect(!StaticCheck.check(gated).contains { $0.code == "runaway-cycle" })
+        #expect(!StaticCheck.check(gated).contains { $0.code.rawValue == "runaway-cycle" })
         let ended = try ScenarioLoader.load(
             json: #"{"scenario":"e","boards":[{"id":"a","onActivate":[{"complete":true},{"output":1}]}],"flows":["a ->> a"],"script":[{"at":0,"activate":"a"}]}"#)
-        #expect(!StaticCheck.check(ended).contains { $0.code == "runaway-cycle" })
+        #expect(!StaticCheck.check(ended).contains { $0.code.rawValue == "runaway-cycle" })
     }
 
     @Test("check on a 20,000-board ring finds the one barrier loop and the one runaway cycle, each naming every board")
@@ -124,14 +124,14 @@ struct HostileInputTests {
         let ring = try ScenarioLoader.load(
             json: #"{"scenario":"ring","boards":[\#(boards.joined(separator: ","))],"flows":[\#(flows.joined(separator: ","))],"script":[{"at":0,"activate":"b0"}]}"#)
         let findings = StaticCheck.check(ring)
-        let loops = findings.filter { $0.code == "barrier-loop" }
+        let loops = findings.filter { $0.code.rawValue == "barrier-loop" }
         #expect(loops.count == 1)
         #expect(loops.first?.boards.count == n)
         // Every board is behind a gate, so no activation cycle runs ungated.
-        #expect(!findings.contains { $0.code == "runaway-cycle" })
+        #expect(!findings.contains { $0.code.rawValue == "runaway-cycle" })
         let open = try ScenarioLoader.load(
             json: #"{"scenario":"ring","boards":[\#((0..<n).map { #"{"id":"b\#($0)","onActivate":[{"output":1}]}"# }.joined(separator: ","))],"flows":[\#(flows.joined(separator: ","))],"script":[{"at":0,"activate":"b0"}]}"#)
-        let cycles = StaticCheck.check(open).filter { $0.code == "runaway-cycle" }
+        let cycles = StaticCheck.check(open).filter { $0.code.rawValue == "runaway-cycle" }
         #expect(cycles.count == 1)
         #expect(cycles.first?.severity == .error)
         #expect(cycles.first?.boards.count == n)

@@ -48,11 +48,11 @@ struct SampleTests {
     @Test("check: barrier-loop and stuck-gate have errors naming the cycle and the gate; checkout has none")
     func staticCheck() throws {
         let loop = StaticCheck.check(try sample("barrier-loop"))
-        #expect(loop.first { $0.severity == .error }?.code == "barrier-loop")
+        #expect(loop.first { $0.severity == .error }?.code.rawValue == "barrier-loop")
         #expect(loop.first?.boards == ["pubAuth"])
         #expect(loop.first?.message.contains("pubAuth → pubAuth") == true)
         let stuck = StaticCheck.check(try sample("stuck-gate"))
-        #expect(stuck.map(\.code) == ["gate-never-completes"])
+        #expect(stuck.map(\.code.rawValue) == ["gate-never-completes"])
         #expect(StaticCheck.check(try sample("checkout")).filter { $0.severity == .error }.isEmpty)
     }
 
@@ -64,7 +64,7 @@ struct SampleTests {
              "script":[{"at":0,"activate":"a"}]}
             """#)
         let f = StaticCheck.check(s)
-        #expect(f.map(\.code) == ["barrier-loop", "gate-never-completes", "unreachable-board", "unknown-dispatcher"])
+        #expect(f.map(\.code.rawValue) == ["barrier-loop", "gate-never-completes", "unreachable-board", "unknown-dispatcher"])
         #expect(f[0].boards == ["b", "a"])
     }
 

@@ -188,7 +188,7 @@ struct PictureDesignTests {
     func observedKinds() throws {
         let model = FlowModel(trace: try sampleTrace("checkout"))
         let payment = try #require(model.boards.first { $0.key == "pubPayment" })
-        #expect(payment.kind == "continuous" && payment.inner == "main/pubPayment")
+        #expect(payment.kind?.rawValue == "continuous" && payment.inner == "main/pubPayment")
         #expect(model.links.contains { $0.from == "pubPayment/taskCharge" && $0.to == "pubPayment" && $0.label.hasSuffix("→ relay") })
         #expect(model.dispatch?.dispatchers.map(\.id) == ["collect"])
         let svg = try SVG(FlowGraph.render(model, format: .svg))
@@ -528,7 +528,7 @@ struct CoverageTests {
             ], runtime: runtime)
         mb.registerFlowSteps("cart" ->> "order")
         mb.stimulate(.activate("cart"))
-        let model = FlowModel(motherboard: mb, title: "live")
+        let model = FlowModel(definition: mb.definition, path: MotherboardPath(mb.path), title: "live")
         let trace = Trace(header: TraceHeader(scenario: "live"), events: recorder.events)
         let c = Coverage(model: model, fingerprint: nil, traces: [("live", trace)])
         #expect(c.items.filter { $0.traces == 0 }.map(\.name) == ["help"])

@@ -141,7 +141,7 @@ struct FlowGraphTests {
                 ClosureBoard<Any?>(identifier: "pay") { _, _ in },
             ], runtime: runtime)
         mb.registerFlowSteps("cart" ->> "order" ->> "pay")
-        let model = FlowModel(motherboard: mb, title: "swift")
+        let model = FlowModel(definition: mb.definition, path: MotherboardPath(mb.path), title: "swift")
         #expect(model.boards.map(\.id) == ["cart", "order", "pay"])
         #expect(model.links.map { "\($0.from)>\($0.to)" } == ["cart>order", "order>pay"])
         let svg = try SVG(FlowGraph.render(model, format: .svg))

@@ -1,25 +1,5 @@
-/// A board's identifier, unique within its motherboard.
-///
-/// Declare ids once, as Boardy apps do:
-/// ```swift
-/// extension BoardID {
-///     static let pubPayment: BoardID = "pubPayment"
-/// }
-/// ```
-public struct BoardID: RawRepresentable, Hashable, Comparable, Sendable, ExpressibleByStringLiteral, LosslessStringConvertible {
-    /// The id as written in traces and scenarios.
-    public var rawValue: String
-    /// An id of `rawValue`.
-    public init(rawValue: String) { self.rawValue = rawValue }
-    /// An id of `rawValue`.
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    /// An id written as a string literal.
-    public init(stringLiteral value: String) { rawValue = value }
-    /// The id as written.
-    public var description: String { rawValue }
-    /// Ids order as their strings do (for sorted, deterministic output).
-    public static func < (a: BoardID, b: BoardID) -> Bool { a.rawValue < b.rawValue }
-}
+// `BoardID` itself is in BoardyTrace (the vocabulary every layer shares); Boardy's helpers on it
+// are here.
 
 extension BoardID {
     /// A new id no other board has (Boardy's `BoardID.random()`): a UUID. Not for simulations,

@@ -1,4 +1,4 @@
-import Boardy
+import BoardyCore
 
 /// A gate between the event queue and dispatchers (Tealium's `Barrier`).
 ///

@@ -1,4 +1,4 @@
-import Boardy
+import BoardyCore
 
 /// Blocks dispatches while the network is down, or on cellular with `wifi_only` (Tealium rule
 /// 11). Flushable whenever any connection is available, so a flush sends over cellular even with

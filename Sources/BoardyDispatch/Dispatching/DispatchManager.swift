@@ -1,4 +1,4 @@
-import Boardy
+import BoardyCore
 
 /// Tealium's dispatch pipeline on the engine's scheduler, with every decision in the trace: the
 /// queue, the barriers (configured from settings, or registered at runtime), flushes and

@@ -1,4 +1,4 @@
-import Boardy
+import BoardyCore
 
 /// Where dispatches go (a Tealium dispatcher such as `collect`): any Swift object.
 public protocol Dispatcher: AnyObject {

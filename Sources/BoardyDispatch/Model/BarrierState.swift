@@ -1,4 +1,4 @@
-import Boardy
+import BoardyCore
 
 /// Whether a dispatch barrier lets dispatches through (Tealium's `BarrierState`).
 public enum BarrierState: String, Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Boardy
+import BoardyCore
 
 /// Tealium's JSON barrier settings: `{"<key>": {"barrier_id": …, "scopes": […], "configuration": {…}}}`.
 ///

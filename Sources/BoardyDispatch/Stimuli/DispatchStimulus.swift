@@ -1,4 +1,4 @@
-import Boardy
+import BoardyCore
 import BoardyTrace
 
 /// An outside input to the dispatch pipeline, as the engine's ``Stimulus`` is to boards: a

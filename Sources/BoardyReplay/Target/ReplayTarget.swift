@@ -1,4 +1,4 @@
-import Boardy
+import BoardyCore
 import BoardyDispatch
 
 /// What a replay drives: a fresh engine, built from the same definition as the recorded run, on

@@ -1,4 +1,4 @@
-import Boardy
+import BoardyCore
 
 /// Runs a board's `onActivate` steps in order, each `after` seconds after the previous one, on the
 /// board's scheduler; stops once `isFinished` says the board completed.

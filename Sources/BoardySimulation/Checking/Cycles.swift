@@ -1,4 +1,4 @@
-import Boardy
+import BoardyCore
 
 /// Cycles of a directed graph in linear time: Tarjan's strongly connected components (iterative,
 /// so a 100,000-node chain cannot overflow the stack), then one shortest cycle per component

@@ -1,4 +1,4 @@
-import Boardy
+import BoardyCore
 
 /// The verdict on one `expect` entry.
 public struct ExpectationResult: Sendable {

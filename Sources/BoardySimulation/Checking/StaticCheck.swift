@@ -1,22 +1,5 @@
-import Boardy
+import BoardyCore
 import BoardyDispatch
-
-/// One finding of `boardy-viz check`.
-public struct Finding: Sendable, Hashable {
-    /// Errors make `check` exit 3; warnings do not.
-    public enum Severity: String, Sendable { case error, warning }
-    public var severity: Severity
-    /// A stable code: `barrier-loop`, `gate-never-completes`, `runaway-cycle` (an error when
-    /// synchronous, a warning when delayed), `unreachable-board`, `unknown-dispatcher`,
-    /// `confusable-ids`.
-    public var code: String
-    /// What is wrong, naming the boards (and the cycle).
-    public var message: String
-    /// How to fix it.
-    public var suggestion: String
-    /// The boards involved.
-    public var boards: [BoardID]
-}
 
 /// Static analysis of a scenario, without running it.
 public enum StaticCheck {
@@ -66,7 +49,7 @@ public enum StaticCheck {
             guard let ids = clashes[key] else { return nil }
             let shown = ids.map { "\"\(escapedID($0.rawValue))\"" }.joined(separator: ", ")
             return Finding(
-                severity: .warning, code: "confusable-ids",
+                severity: .warning, code: .confusableIDs,
                 message: "board ids \(shown) differ only by invisible characters or letter case",
                 suggestion: "rename them so they read differently, or make them one board", boards: ids)
         }
@@ -139,7 +122,7 @@ public enum StaticCheck {
                 let isGatewaySelf = cycle.count == 1 && isMain && s.gateway?.gate == start
                 findings.append(
                     Finding(
-                        severity: .error, code: "barrier-loop",
+                        severity: .error, code: .barrierLoop,
                         message: "barrier loop: \(cycle.map(\.rawValue).joined(separator: " → ")) → \(start): "
                             + (cycle.count == 1 ? "\(start) waits on its own barrier" : "each gate waits on the next"),
                         suggestion: isGatewaySelf
@@ -193,7 +176,7 @@ public enum StaticCheck {
                 if !(completesItself || resolvingOutput || completedByFlows.contains(gate) || completedByScript.contains(gate)) {
                     findings.append(
                         Finding(
-                            severity: .error, code: "gate-never-completes",
+                            severity: .error, code: .gateNeverCompletes,
                             message: "gate \(gate) can never complete: it has no \"complete\" step"
                                 + (isGateway ? ", sends no output listed in the gateway's resolveOn" : "")
                                 + ", and no flow or script step completes it, so every board behind it waits forever",
@@ -291,7 +274,7 @@ public enum StaticCheck {
                     let names = (ids + [start]).map(\.rawValue).joined(separator: " → ")
                     findings.append(
                         Finding(
-                            severity: synchronousOnly ? .error : .warning, code: "runaway-cycle",
+                            severity: synchronousOnly ? .error : .warning, code: .runawayCycle,
                             message: synchronousOnly
                                 ? "runaway cycle: \(names) re-activates itself at once, with no delay or gate in between, so the run never "
                                     + "ends (Boardy overflows its stack; simulate stops it at a bound): " + sources.joined(separator: "; ")
@@ -337,7 +320,7 @@ public enum StaticCheck {
                 if !reached.contains(b.id) {
                     findings.append(
                         Finding(
-                            severity: .warning, code: "unreachable-board",
+                            severity: .warning, code: .unreachableBoard,
                             message: "board \(b.id) is never reached: no script step, flow, step or barrier activates it",
                             suggestion: "add a flow or a script step that activates \(b.id), or remove it", boards: [b.id]))
                 } else {
@@ -359,7 +342,7 @@ public enum StaticCheck {
             for case let .dispatcher(id) in entry.scopes where !ids.contains(id) {
                 findings.append(
                     Finding(
-                        severity: .warning, code: "unknown-dispatcher",
+                        severity: .warning, code: .unknownDispatcher,
                         message: "dispatch barrier \(entry.key) is scoped to \"\(id)\", which is not a declared dispatcher",
                         suggestion: "declare a dispatcher \"\(id)\" or fix the scope (\(ids.sorted().joined(separator: ", ")))", boards: []))
             }

@@ -1,4 +1,4 @@
-import Boardy
+import BoardyCore
 
 /// What each scheduled action of a scenario may touch, worked out from the declaration before any
 /// run: a board's steps touch the board, every board its outputs, steps and flows reach, the

@@ -1,4 +1,4 @@
-import Boardy
+import BoardyCore
 import BoardyDispatch
 
 /// What a run of a scenario produced.

@@ -1,4 +1,4 @@
-import Boardy
+import BoardyCore
 
 /// What one run of a scenario leaves open, and how it is decided: ranged delays and stimulus
 /// times (`"after": [1, 5]`, `"at": [0, 4]`) are scheduled as ranged actions, whose place among

@@ -1,4 +1,4 @@
-import Boardy
+import BoardyCore
 import BoardyComponentKit
 import BoardyDispatch
 
@@ -38,14 +38,6 @@ public struct Scenario: Sendable {
 
     /// `sha256:` of the canonical JSON of ``definition``.
     public var fingerprint: String { DefinitionFingerprint.of(definition) }
-}
-
-/// What kind of engine board a scenario board becomes.
-public enum BoardKind: String, Sendable, CaseIterable {
-    case board, task, blockTask, resultTask, flow, barrier, continuous
-
-    /// Task, result, block, flow and barrier boards bypass the gateway by default (rule 10).
-    var bypassesGatewayByDefault: Bool { self != .board && self != .continuous }
 }
 
 /// One declared board.

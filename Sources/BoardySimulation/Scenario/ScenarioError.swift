@@ -1,4 +1,4 @@
-import Boardy
+import BoardyCore
 
 /// A scenario file is malformed: where (file, line, column, JSON path) and what was expected.
 public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible {

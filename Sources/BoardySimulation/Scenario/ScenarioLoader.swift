@@ -1,4 +1,4 @@
-import Boardy
+import BoardyCore
 import BoardyComponentKit
 import BoardyFiles
 import BoardyDispatch

@@ -1,4 +1,4 @@
-import Boardy
+import BoardyCore
 import Yams
 
 /// Scenario files in YAML: composed with Yams, turned into the same JSON values (with their line

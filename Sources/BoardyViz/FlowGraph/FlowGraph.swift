@@ -191,12 +191,12 @@ public enum FlowGraph {
         }
 
         /// The node kind's mark.
-        static func kind(_ kind: String) -> Mark {
+        static func kind(_ kind: BoardKind?) -> Mark {
             switch kind {
-            case "task", "blockTask", "resultTask": return .task
-            case "barrier": return .barrierBoard
-            case "flow", "continuous": return .continuous
-            default: return .board
+            case .task, .blockTask, .resultTask: return .task
+            case .barrier: return .barrierBoard
+            case .flow, .continuous: return .continuous
+            case .board, nil: return .board
             }
         }
     }
@@ -219,7 +219,7 @@ public enum FlowGraph {
     static func node(_ b: FlowModel.Board, guarded: Bool, used: inout Set<Mark>) -> Node {
         var a: Attributes = ["id": b.elementID, "label": b.count.map { "\(b.id)\n×\($0)" } ?? b.id]
         apply(Mark.kind(b.kind), to: &a, used: &used)
-        var tip = "\(b.id) — \(b.kind)"
+        var tip = "\(b.id) — \(b.kindLabel)"
         if let m = b.module { tip += ", module \(m)" }
         if !MotherboardPath(b.mb).isRoot { tip += ", in \(b.mb)" }
         if let c = b.count { tip += ", performed ×\(c)" }
@@ -256,7 +256,7 @@ public enum FlowGraph {
             clusterNumber += 1
             var sub = Subgraph(
                 name: "cluster_c\(clusterNumber)",
-                attributes: ["label": "\(b.id) (\(b.kind))", "style": "rounded,dashed", "color": "#5a8f4e", "id": "cluster-" + b.key])
+                attributes: ["label": "\(b.id) (\(b.kindLabel))", "style": "rounded,dashed", "color": "#5a8f4e", "id": "cluster-" + b.key])
             sub.nodes.append(node(b, guarded: guarded.contains(b.key), used: &used))
             for child in byMB[inner] ?? [] {
                 let (n, s) = place(child)

@@ -1,4 +1,3 @@
-import Boardy
 import BoardyTrace
 
 /// A flow graph as data, whatever it came from (a scenario, a live motherboard, a trace): boards
@@ -13,9 +12,14 @@ public struct FlowModel: Sendable, Hashable {
         public var id: String
         /// Its module (a cluster), if any.
         public var module: String?
-        /// `board`, `task`, `blockTask`, `resultTask`, `flow`, `barrier`, `continuous`, or a Swift
-        /// type name for a live motherboard.
-        public var kind: String
+        /// What kind of board it is; nil when only its Swift type is known (a live motherboard's
+        /// board: ``typeName``) or only that a producer registers it.
+        public var kind: BoardKind?
+        /// The Swift type of a live motherboard's board, as its definition names it.
+        public var typeName: String?
+        /// What the graph says it is: its Swift type, its kind, or `produced` (registered in a
+        /// producer, never installed).
+        public var kindLabel: String { typeName ?? kind?.rawValue ?? "produced" }
         /// Exempt from the gateway (listed in its exemptions).
         public var exempt: Bool
         /// Bypasses the gateway (`shouldBypassGatewayBarrier`).
@@ -28,11 +32,12 @@ public struct FlowModel: Sendable, Hashable {
         public var count: Int?
 
         /// A board.
-        public init(mb: String = MotherboardPath.main.rawValue, id: String, module: String? = nil, kind: String = "board", exempt: Bool = false, bypass: Bool = false, inner: String? = nil) {
+        public init(mb: String = MotherboardPath.main.rawValue, id: String, module: String? = nil, kind: BoardKind? = .board, typeName: String? = nil, exempt: Bool = false, bypass: Bool = false, inner: String? = nil) {
             self.mb = mb
             self.id = id
             self.module = module
             self.kind = kind
+            self.typeName = typeName
             self.exempt = exempt
             self.bypass = bypass
             self.inner = inner
@@ -194,10 +199,14 @@ extension FlowModel {
 // MARK: From a live motherboard
 
 extension FlowModel {
-    /// The flow graph of a motherboard built in Swift, from its registrations
-    /// (``Motherboard/definition``): boards with their Swift types, continuous boards' inner
-    /// motherboards, and every flow that names its destination.
-    public init(motherboard: Motherboard, title: String = "motherboard") {
+    /// The flow graph of a motherboard built in Swift, from its registrations (the engine's
+    /// `Motherboard.definition`, passed with the motherboard's `path`): boards with their Swift
+    /// types, continuous boards' inner motherboards, and every flow that names its destination.
+    ///
+    /// ```swift
+    /// let model = FlowModel(definition: motherboard.definition, path: MotherboardPath(motherboard.path))
+    /// ```
+    public init(definition: JSONValue, path: MotherboardPath = .main, title: String = "motherboard") {
         self.init(title: title, source: "motherboard")
         func add(_ definition: JSONValue, mb: String) {
             guard let o = definition.objectValue else { return }
@@ -205,12 +214,13 @@ extension FlowModel {
             for b in o["boards"]?.arrayValue ?? [] {
                 guard let id = b.objectValue?["id"]?.stringValue else { continue }
                 let inner = b.objectValue?["motherboard"]
-                boards.append(Board(mb: mb, id: id, kind: b.objectValue?["type"]?.stringValue ?? "board", inner: inner == nil ? nil : "\(mb)/\(id)"))
+                let type = b.objectValue?["type"]?.stringValue
+                boards.append(Board(mb: mb, id: id, kind: type == nil ? .board : nil, typeName: type, inner: inner == nil ? nil : "\(mb)/\(id)"))
                 if let inner { add(inner, mb: "\(mb)/\(id)") }
             }
             for id in o["produced"]?.arrayValue ?? [] {
                 guard let id = id.stringValue, !boards.contains(where: { $0.mb == mb && $0.id == id }) else { continue }
-                boards.append(Board(mb: mb, id: id, kind: "produced"))
+                boards.append(Board(mb: mb, id: id, kind: nil))
             }
             for f in o["flows"]?.arrayValue ?? [] {
                 guard let f = f.objectValue, let from = f["from"]?.stringValue, let to = f["to"]?.stringValue else { continue }
@@ -218,7 +228,7 @@ extension FlowModel {
                 links.append(Link(from: key(from), to: key(to), kind: .flow, label: label))
             }
         }
-        add(motherboard.definition, mb: motherboard.path)
+        add(definition, mb: path.rawValue)
     }
 }
 
@@ -323,7 +333,7 @@ extension FlowModel {
             _ = board(parentMB, owner)
             if let i = boards.firstIndex(where: { $0.mb == parentMB && $0.id == owner }) {
                 boards[i].inner = path
-                boards[i].kind = "continuous"  // only a continuous board has an inner motherboard
+                boards[i].kind = .continuous  // only a continuous board has an inner motherboard
             }
         }
         for i in boards.indices { boards[i].count = performed[boards[i].key] ?? 0 }

@@ -1,0 +1,82 @@
+import BoardyTrace
+
+// MARK: Weights from traces
+
+extension FlowModel {
+    /// Weights the links of a declared graph (an imported app's, or a scenario's) by how often
+    /// `traces` exercised them, and counts each board's activations and each dispatcher's sends: an
+    /// `activates` or `flow` link by the routings and activations a trace records from its
+    /// source board to its target, a barrier or gateway link by the waits on its gate.
+    public mutating func weigh(by traces: [Trace]) {
+        coverage = true
+        var counts: [String: Int] = [:]
+        var performed: [String: Int] = [:]
+        var sent: [String: Int] = [:]
+        var tracked: [String: Int] = [:]
+        var direct = 0
+        for t in traces {
+            let observed = FlowModel(trace: t)
+            for b in observed.boards { performed[b.key, default: 0] += b.count ?? 0 }
+            for d in observed.dispatch?.dispatchers ?? [] { sent[d.id, default: 0] += d.sent ?? 0 }
+            for tr in observed.dispatch?.tracked ?? [] { tracked[tr.board, default: 0] += tr.count ?? 0 }
+            direct += observed.dispatch?.directTracks ?? 0
+            var routed = Set<String>()
+            for l in observed.links {
+                let from = Self.lastID(l.from), to = Self.lastID(l.to)
+                let key = "\(from)|\(to)|\(l.kind == .flow ? "flow" : "wait")"
+                counts[key, default: 0] += l.count ?? 1
+                routed.insert(key)
+                // A scenario's flow names its output: counted per output too.
+                if l.kind == .flow { counts[key + "|" + Self.output(of: l.label), default: 0] += l.count ?? 1 }
+            }
+            // An activation made by a board's code: the trace names the board performing when
+            // the request is made (its cause). Where a flow routed it, the routing counted it.
+            // (A scenario's own `activate` steps are not flows.)
+            guard source != "scenario" else { continue }
+            for (from, to) in Self.activations(in: t) where !routed.contains("\(from)|\(to)|flow") { counts["\(from)|\(to)|flow", default: 0] += 1 }
+        }
+        for i in links.indices {
+            let from = Self.lastID(links[i].from), to = Self.lastID(links[i].to)
+            var key = "\(from)|\(to)|\(links[i].kind == .flow ? "flow" : "wait")"
+            // A scenario's handler on one output is exercised by routings of that output only
+            // (flow steps and handlers on any output by every routing).
+            if source == "scenario", links[i].kind == .flow, !Self.anyOutput(links[i].label) { key += "|" + Self.output(of: links[i].label) }
+            links[i].count = counts[key] ?? 0
+        }
+        for i in boards.indices { boards[i].count = performed[boards[i].key] ?? 0 }
+        if var d = dispatch {
+            for i in d.dispatchers.indices { d.dispatchers[i].sent = sent[d.dispatchers[i].id] ?? 0 }
+            d.tracked = d.tracked.map { ($0.board, tracked[$0.board] ?? 0) }
+            d.directTracks = direct
+            dispatch = d
+        }
+    }
+
+    /// The output a flow label names: the part before ` → ` (`paid → complete(true)`: `paid`).
+    static func output(of label: String) -> String {
+        guard let r = label.range(of: " → ") else { return label }
+        return String(label[..<r.lowerBound])
+    }
+
+    /// A flow label that matches every output: flow steps' and handlers' without `on`.
+    static func anyOutput(_ label: String) -> Bool {
+        let o = output(of: label)
+        return o == "any output" || o.hasPrefix("flow action")
+    }
+
+    private static func lastID(_ key: String) -> String { key.split(separator: "/").last.map(String.init) ?? key }
+
+    /// (board whose activation caused it, board requested) for every activation request a trace
+    /// records with a cause.
+    private static func activations(in t: Trace) -> [(String, String)] {
+        var boardOf: [Int: String] = [:]
+        var out: [(String, String)] = []
+        for e in t.events {
+            if let b = e.body.board { boardOf[e.seq] = b }
+            if case .activationRequested(let target, let source, _) = e.body, let from = source ?? e.cause.flatMap({ boardOf[$0] }), from != target {
+                out.append((from, target))
+            }
+        }
+        return out
+    }
+}
