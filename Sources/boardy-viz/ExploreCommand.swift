@@ -71,7 +71,7 @@ struct ExploreCommand: ParsableCommand {
         if !report.failures.isEmpty {
             try guarded { try Self.checkFolder(folder) }
             for (i, f) in report.failures.enumerated() {
-                let path = (folder as NSString).appendingPathComponent("failure-\(i + 1)-\(f.kind).jsonl")
+                let path = (folder as NSString).appendingPathComponent("failure-\(i + 1)-\(f.kind.rawValue).jsonl")
                 try guarded {
                     let output = try Output(path, inputs: [scenario])
                     try output.write(Array(f.trace.jsonl.utf8))
@@ -89,7 +89,7 @@ struct ExploreCommand: ParsableCommand {
             print(line)
             if !report.varies { print("  the scenario declares nothing that varies: it has exactly one schedule") }
             for (i, f) in report.failures.enumerated() {
-                print("FAIL \(f.kind): \(f.message)")
+                print("FAIL \(f.kind.rawValue): \(f.message)")
                 print("  shortest schedule found: \(f.events) events, \(f.choices) choice\(f.choices == 1 ? "" : "s"): \(written[i])")
                 print("  replay:   boardy-viz replay \(written[i]) --scenario \(scenario)")
             }
@@ -111,7 +111,7 @@ struct ExploreCommand: ParsableCommand {
             o["bound"] = report.boundHit.map { .string($0) } ?? .null
             o["subtrees"] = ["explored": .int(Int64(report.subtrees.explored)), "of": .int(Int64(report.subtrees.of))]
             o["failures"] = .array(report.failures.enumerated().map { i, f in
-                ["key": .string(f.key), "kind": .string(f.kind), "message": .string(f.message), "events": .int(Int64(f.events)),
+                ["key": .string(f.key), "kind": .string(f.kind.rawValue), "message": .string(f.message), "events": .int(Int64(f.events)),
                  "choices": .int(Int64(f.choices)), "trace": .string(written[i])]
             })
             print(JSONValue.object(o).jsonText)

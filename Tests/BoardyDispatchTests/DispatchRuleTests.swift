@@ -433,7 +433,7 @@ struct DispatchStimulusTests {
             .configure(["barriers": []]),
         ]
         for s in all {
-            #expect(try DispatchStimulus.from(action: s.action, fields: s.fields)?.get() == s)
+            #expect(try DispatchStimulus.from(action: s.action.rawValue, fields: s.fields)?.get() == s)
         }
         #expect(DispatchStimulus.from(action: "activate", fields: [:]) == nil)
         let bad = DispatchStimulus.from(action: "network", fields: ["network": "5g"])

@@ -33,7 +33,7 @@ struct ExploreTests {
         #expect(report.boundHit == nil)
         #expect(report.failures.map(\.key) == [expected.key], "\(report.failures.map(\.message))")
         let failure = try #require(report.failures.first)
-        #expect(failure.kind == expected.kind)
+        #expect(failure.kind.rawValue == expected.kind)
         #expect(failure.trace.events.contains { $0.kind == "choice" })
         let replay = try Replayer.replay(failure.trace, scenario: s)
         #expect(replay.divergence == nil, "\(String(describing: replay.divergence))")

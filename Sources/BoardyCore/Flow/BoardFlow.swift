@@ -19,7 +19,7 @@ public struct FlowRoute {
     /// What it reacts to.
     public var trigger: Trigger
     /// How the trace names the reaction (`activate`, `complete`, `relay`, `handler`, `completion`).
-    public var action: String
+    public var action: FlowAction
     /// The board the reaction addresses, when there is one (for the trace and the graph).
     public var destination: BoardID?
     /// A short description of the match (`on` in scenarios), for definitions and graphs.
@@ -32,7 +32,7 @@ public struct FlowRoute {
 
     /// A flow.
     public init(
-        source: BoardID, trigger: Trigger, action: String, destination: BoardID? = nil, label: String? = nil,
+        source: BoardID, trigger: Trigger, action: FlowAction, destination: BoardID? = nil, label: String? = nil,
         perform: @escaping (Motherboard, Any?) -> Void
     ) {
         self.source = source
@@ -52,7 +52,7 @@ public struct FlowRoute {
         case .completion(let isDone): o["on"] = .string(isDone.map { "completion:\($0)" } ?? "completion")
         }
         if let label { o["match"] = .string(label) }
-        o["action"] = .string(action)
+        o["action"] = .string(action.rawValue)
         if let destination { o["to"] = .string(destination.rawValue) }
         return .object(o)
     }

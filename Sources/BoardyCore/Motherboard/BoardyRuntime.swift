@@ -220,10 +220,10 @@ public final class BoardyRuntime {
     /// Records an outside stimulus (a script step, a test's call) and returns its `seq`, to be
     /// passed as the cause of what it starts.
     @discardableResult
-    public func recordStimulus(_ action: String, fields: JSONObject = JSONObject(), mb: String = MotherboardPath.main.rawValue) -> Int {
+    public func recordStimulus(_ action: StimulusAction, fields: JSONObject = JSONObject(), mb: String = MotherboardPath.main.rawValue) -> Int {
         lastStimulusTime = now
         guard isTracing else { return 0 }
-        return emit(mb: mb, cause: 0, .stimulus(action: action, fields: fields), extra: JSONObject())
+        return emit(mb: mb, cause: 0, .stimulus(action: action.rawValue, fields: fields), extra: JSONObject())
     }
 
     /// Runs `body` with `cause` as the cause of what it emits.

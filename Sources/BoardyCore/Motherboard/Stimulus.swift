@@ -9,11 +9,11 @@ public enum Stimulus {
     /// Send `command` to the installed `board`.
     case command(BoardID, Any?)
 
-    var action: String {
+    var action: StimulusAction {
         switch self {
-        case .activate: return "activate"
-        case .complete: return "complete"
-        case .command: return "command"
+        case .activate: return .activate
+        case .complete: return .complete
+        case .command: return .command
         }
     }
 

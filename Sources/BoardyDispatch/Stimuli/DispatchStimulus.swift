@@ -16,12 +16,12 @@ public enum DispatchStimulus: Sendable, Hashable {
     case configure(JSONValue)
 
     /// The `action` recorded for it.
-    public var action: String {
+    public var action: StimulusAction {
         switch self {
-        case .network: return "network"
-        case .track: return "track"
-        case .flush: return "flush"
-        case .configure: return "configure"
+        case .network: return .network
+        case .track: return .track
+        case .flush: return .flush
+        case .configure: return .configure
         }
     }
 
@@ -42,21 +42,21 @@ public enum DispatchStimulus: Sendable, Hashable {
     /// these, an error message when a field is missing or mistyped.
     public static func from(action: String, fields all: JSONObject) -> Result<DispatchStimulus, DispatchStimulusError>? {
         func fail(_ message: String) -> Result<DispatchStimulus, DispatchStimulusError> { .failure(DispatchStimulusError(message: message)) }
-        switch action {
-        case "network":
+        switch StimulusAction(rawValue: action) {
+        case .network:
             guard let s = all["network"]?.stringValue, let c = NetworkConnection(rawValue: s) else {
                 return fail(
                     "a \"network\" stimulus needs \"network\": one of \(NetworkConnection.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             return .success(.network(c))
-        case "track":
+        case .track:
             guard let e = all["event"] else { return fail("a \"track\" stimulus needs an \"event\"") }
             let d = all["dispatcher"]
             if let d, d.stringValue == nil { return fail("a \"track\" stimulus's \"dispatcher\" must be a string") }
             return .success(.track(e, dispatcher: d?.stringValue))
-        case "flush":
+        case .flush:
             return .success(.flush)
-        case "configure":
+        case .configure:
             guard let settings = all["settings"] else { return fail("a \"configure\" stimulus needs \"settings\"") }
             return .success(.configure(settings))
         default:

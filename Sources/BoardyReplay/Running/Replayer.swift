@@ -66,8 +66,8 @@ public enum Replayer {
         _ trace: Trace, traceName: String, targetName: String, options: Options, build: (any TraceObserver) throws -> ReplayTarget
     ) throws -> ReplayResult {
         let events = trace.events
-        let stimuli = events.enumerated().compactMap { i, e in e.kind == "stimulus" ? (index: i, event: e) : nil }
-        let choices = events.enumerated().compactMap { i, e in e.kind == "choice" ? (index: i, event: e) : nil }
+        let stimuli = events.enumerated().compactMap { i, e in e.eventKind == .stimulus ? (index: i, event: e) : nil }
+        let choices = events.enumerated().compactMap { i, e in e.eventKind == .choice ? (index: i, event: e) : nil }
         return try run(
             header: trace.header, expected: ExpectedEvents(events), warnings: trace.warnings, stimuli: stimuli, choices: choices,
             until: options.until ?? untilTime(of: trace), flip: try flip(options.flip, in: events), traceName: traceName,
@@ -142,7 +142,7 @@ public enum Replayer {
                 {
                     _ = scheduler.schedule(between: delay, and: delay, tag: ScheduleTag(point)) {
                         guard expected.isOrdered(through: index - 1) else { return }
-                        runtime.recordEvent(mb: choice.mb, cause: choice.cause ?? 0, .unknown(kind: "choice", fields: fields), extra: choice.extra)
+                        runtime.recordEvent(mb: choice.mb, cause: choice.cause ?? 0, .unknown(kind: EventKind.choice.rawValue, fields: fields), extra: choice.extra)
                         feed()
                     }
                 } else {
@@ -259,7 +259,7 @@ public enum Replayer {
                 return n
             }
             return FlipPlan(seq: seq, what: "barrier \(barrier) resolved passed=\(passed) → \(!passed)", resolution: n)
-        case let .stimulus(action, fields) where action == "complete":
+        case let .stimulus(action, fields) where StimulusAction(rawValue: action) == .complete:
             guard case let .bool(with)? = fields["with"] else { throw ReplayError("--flip \(seq): that complete stimulus has no boolean \"with\"") }
             return FlipPlan(seq: seq, what: "outside completion of \(fields["board"]?.stringValue ?? "?") with=\(with) → \(!with)", resolution: 0)
         default:

@@ -72,8 +72,8 @@ enum StimulusScan {
                 let lineEnd = memchr(target, 0x0A, end - target).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) } ?? end
                 let text = String(decoding: UnsafeBufferPointer(start: target, count: lineEnd - target), as: UTF8.self)
                 guard let o = (try? JSONValue(parsing: text))?.objectValue, let e = try? TraceEvent(jsonObject: o) else { continue }
-                if e.kind == "stimulus" { result.stimuli.append((line - 1, e)) }
-                if e.kind == "choice" { result.choices.append((line - 1, e)) }
+                if e.eventKind == .stimulus { result.stimuli.append((line - 1, e)) }
+                if e.eventKind == .choice { result.choices.append((line - 1, e)) }
                 if e.extra["until"] == .bool(true) { result.until = max(result.until ?? e.t, e.t) }
             }
             return result

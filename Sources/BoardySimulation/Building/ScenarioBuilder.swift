@@ -177,15 +177,15 @@ extension ScenarioBuilder {
     ) {
         switch action {
         case let .activate(to, input):
-            mb.registerFlow(FlowRoute(source: from, trigger: trigger, action: "activate", destination: to, label: label) { mb, output in
+            mb.registerFlow(FlowRoute(source: from, trigger: trigger, action: .activate, destination: to, label: label) { mb, output in
                 mb.activate(to, with: input ?? TraceValue.json(output))
             })
         case let .complete(to, with):
-            mb.registerFlow(FlowRoute(source: from, trigger: trigger, action: "complete", destination: to, label: label) { mb, _ in
+            mb.registerFlow(FlowRoute(source: from, trigger: trigger, action: .complete, destination: to, label: label) { mb, _ in
                 mb.completeBoard(to, isDone: with)
             })
         case let .relay(value):
-            mb.registerFlow(FlowRoute(source: from, trigger: trigger, action: "relay", label: label) { [weak continuous] _, _ in
+            mb.registerFlow(FlowRoute(source: from, trigger: trigger, action: .relay, label: label) { [weak continuous] _, _ in
                 continuous?.sendOutput(value)
             })
         }

@@ -85,28 +85,34 @@ extension TraceEvent {
 
         /// The `kind` string of the contract.
         public var kind: String {
+            if case .unknown(let kind, _) = self { return kind }
+            return knownKind?.rawValue ?? ""
+        }
+
+        /// The kind of every body but ``unknown(kind:fields:)``.
+        var knownKind: EventKind? {
             switch self {
-            case .stimulus: return "stimulus"
-            case .activationRequested: return "activation.requested"
-            case .gatewayChecked: return "gateway.checked"
-            case .barrierChecked: return "barrier.checked"
-            case .barrierStarted: return "barrier.started"
-            case .barrierResolved: return "barrier.resolved"
-            case .barrierLoop: return "barrier.loop"
-            case .activationPerformed: return "activation.performed"
-            case .activationCancelled: return "activation.cancelled"
-            case .outputSent: return "output.sent"
-            case .flowRouted: return "flow.routed"
-            case .commandSent: return "command.sent"
-            case .boardCompleted: return "board.completed"
-            case .dispatchQueued: return "dispatch.queued"
-            case .dispatchBlocked: return "dispatch.blocked"
-            case .dispatchSent: return "dispatch.sent"
-            case .dispatchBarrier: return "dispatch.barrier"
-            case .stuckBarrier, .stuckDispatcher: return "stuck"
-            case .dispatchDropped: return "dispatch.dropped"
-            case .runaway: return "runaway"
-            case .unknown(let kind, _): return kind
+            case .stimulus: return .stimulus
+            case .activationRequested: return .activationRequested
+            case .gatewayChecked: return .gatewayChecked
+            case .barrierChecked: return .barrierChecked
+            case .barrierStarted: return .barrierStarted
+            case .barrierResolved: return .barrierResolved
+            case .barrierLoop: return .barrierLoop
+            case .activationPerformed: return .activationPerformed
+            case .activationCancelled: return .activationCancelled
+            case .outputSent: return .outputSent
+            case .flowRouted: return .flowRouted
+            case .commandSent: return .commandSent
+            case .boardCompleted: return .boardCompleted
+            case .dispatchQueued: return .dispatchQueued
+            case .dispatchBlocked: return .dispatchBlocked
+            case .dispatchSent: return .dispatchSent
+            case .dispatchBarrier: return .dispatchBarrier
+            case .stuckBarrier, .stuckDispatcher: return .stuck
+            case .dispatchDropped: return .dispatchDropped
+            case .runaway: return .runaway
+            case .unknown: return nil
             }
         }
 

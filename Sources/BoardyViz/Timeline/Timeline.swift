@@ -32,14 +32,8 @@ public struct Timeline {
         }
     }
 
-    /// One lane.
-    struct Lane {
-        let key: String
-        let label: String
-        let elementID: String
-        let group: String
-        var row = 0
-    }
+    /// One lane (laid out by ``LaneLayout``).
+    typealias Lane = LaneLayout.Lane
 
     static let step = 12.0
     static let rowGap = 36.0
@@ -154,36 +148,30 @@ public struct Timeline {
         for (i, e) in all.enumerated() where (options.from.map { e.t >= $0 } ?? true) && (options.to.map { e.t <= $0 } ?? true) {
             kept.append(i)
         }
-        // Lanes, in order of first appearance within their motherboard group.
-        var gateOf: [String: String] = [:]
-        for e in all { if case .barrierStarted(let barrier, let gate) = e.body { gateOf["\(e.mb)|\(barrier)"] = gate } }
-        var lanes: [String: Lane] = [:]
-        var laneOrder: [String] = []
+        // Lanes, laid out as the viewer lays them out (LaneLayout), then filtered to `boards`.
+        let layout = LaneLayout(all, including: kept)
         var laneOf = [String](repeating: "", count: all.count)  // trace index → lane key
-        for i in kept {
-            let lane = Self.lane(of: all[i], gateOf: gateOf)
-            laneOf[i] = lane.key
-            if lanes[lane.key] == nil {
-                lanes[lane.key] = lane
-                laneOrder.append(lane.key)
-            }
-        }
+        for i in kept { laneOf[i] = layout.lanes[Int(layout.laneOf[i])].key }
+        var subset = Array(layout.lanes.indices)
         if !options.boards.isEmpty {
-            laneOrder = laneOrder.filter { key in
-                guard key.hasPrefix("b|") else { return false }
-                let keyPath = String(key.dropFirst(2))
-                return options.boards.contains(keyPath) || options.boards.contains(lanes[key]?.label ?? "")
+            subset = subset.filter { l in
+                let lane = layout.lanes[l]
+                guard lane.key.hasPrefix("b|") else { return false }
+                return options.boards.contains(String(lane.key.dropFirst(2))) || options.boards.contains(lane.label)
             }
         }
-        let groups = ["stimuli"] + Array(Set(laneOrder.compactMap { lanes[$0]?.group }).subtracting(["stimuli", "dispatch"])).sorted() + ["dispatch"]
-        let groupRank = Dictionary(uniqueKeysWithValues: groups.enumerated().map { ($1, $0) })
-        laneOrder = laneOrder.enumerated().sorted { a, b in
-            let ga = groupRank[lanes[a.element]?.group ?? ""] ?? 0, gb = groupRank[lanes[b.element]?.group ?? ""] ?? 0
-            return ga != gb ? ga < gb : a.offset < b.offset
-        }.map(\.element)
-        for (r, key) in laneOrder.enumerated() { lanes[key]?.row = r }
+        var lanes: [String: Lane] = [:]
+        var rowOf: [String: Int] = [:]
+        var laneOrder: [String] = []
+        for (r, l) in layout.ordered(subset).enumerated() {
+            let lane = layout.lanes[l]
+            lanes[lane.key] = lane
+            rowOf[lane.key] = r
+            laneOrder.append(lane.key)
+        }
+        let groups = Set(laneOrder.compactMap { lanes[$0]?.group }).union([.stimuli, .dispatch]).sorted()
         let shown = Set(laneOrder)
-        func y(_ lane: String) -> Double { -Double(lanes[lane]?.row ?? 0) * rowGap }
+        func y(_ lane: String) -> Double { -Double(rowOf[lane] ?? 0) * rowGap }
         let visible = kept.filter { shown.contains(laneOf[$0]) }
 
         // x: the instant's x, then along its band in the lane's own order.
@@ -236,7 +224,7 @@ public struct Timeline {
         g.edgeDefaults = ["arrowsize": "0.4", "color": "#999999", "penwidth": "0.6"]
 
         // Lanes: a label, a guide line; nested motherboards grouped in a cluster.
-        var groupNodes: [String: [Node]] = [:]
+        var groupNodes: [LaneGroup: [Node]] = [:]
         var laneNames: Set<String> = []
         for key in laneOrder {
             guard let lane = lanes[key] else { continue }
@@ -244,7 +232,7 @@ public struct Timeline {
             // Named for its <title> (shown on hover). "lane: " cannot start an event's name ("#")
             // or a point's ("ls:", "le:", ...); a hostile trace can give two lanes the same label
             // and group (a motherboard named "dispatch"), and then the later one is numbered.
-            var name = "lane: \(lane.label) (\(lane.group))"
+            var name = "lane: \(lane.label) (\(lane.group.name))"
             if laneNames.contains(name) {
                 var n = 2
                 while laneNames.contains(name + " #\(n)") { n += 1 }
@@ -264,15 +252,15 @@ public struct Timeline {
         }
         for group in groups {
             guard let nodes = groupNodes[group] else { continue }
-            if !MotherboardPath(group).isRoot {  // an inner motherboard, below a root
-                let rows = laneOrder.filter { lanes[$0]?.group == group }.compactMap { lanes[$0]?.row }
+            if !MotherboardPath(group.name).isRoot {  // an inner motherboard, below a root
+                let rows = laneOrder.filter { lanes[$0]?.group == group }.compactMap { rowOf[$0] }
                 let top = -Double(rows.min() ?? 0) * rowGap + rowGap / 2
                 let bottom = -Double(rows.max() ?? 0) * rowGap - rowGap / 2
                 g.subgraphs.append(
                     Subgraph(
-                        name: "cluster_\(group)",
+                        name: "cluster_\(group.name)",
                         attributes: [
-                            "label": group, "bb": "\(laneLabelX - 120),\(bottom),\(endX + 10),\(top)", "style": "dashed", "color": "#5a8f4e",
+                            "label": group.name, "bb": "\(laneLabelX - 120),\(bottom),\(endX + 10),\(top)", "style": "dashed", "color": "#5a8f4e",
                             "labeljust": "r", "fontsize": "9", "fontcolor": "#5a8f4e",
                         ],
                         nodes: nodes))
@@ -403,7 +391,7 @@ public struct Timeline {
             g.nodes.append(Node(name, attributes: a))
             var labelText: String?
             if case .stimulus(let action, let fields) = e.body { labelText = Self.stimulusLabel(action, fields) }
-            if case .unknown("choice", let fields) = e.body { labelText = Self.choiceLabel(fields) }
+            if case .unknown(EventKind.choice.rawValue, let fields) = e.body { labelText = Self.choiceLabel(fields) }
             if let text = labelText {
                 // Labels of close stimuli on one lane step up, three levels, so they never overlap.
                 let half = Double(text.count) * 2.3 + 4
@@ -454,43 +442,6 @@ public struct Timeline {
     }
 
     // MARK: Lanes and marks
-
-    static func lane(of e: TraceEvent, gateOf: [String: String]) -> Lane {
-        func board(_ b: String) -> Lane {
-            let k = FlowModel.Board.key(mb: e.mb, id: b)
-            let path = MotherboardPath(e.mb)
-            if path.isGatewayProxy {
-                // One gateway run's own gate instance: a lane beside the gateway's motherboard.
-                let destination = String((path.owner ?? "").dropLast(".___GATEWAY___".count))
-                return Lane(key: "b|" + k, label: "\(b) · gate run for \(destination)", elementID: "board-" + k, group: path.gatewayHost.rawValue)
-            }
-            return Lane(key: "b|" + k, label: k, elementID: "board-" + k, group: e.mb)
-        }
-        func dispatcher(_ d: String?) -> Lane {
-            guard let d else { return Lane(key: "d|", label: "dispatch", elementID: "dispatch", group: "dispatch") }
-            return Lane(key: "d|" + d, label: d, elementID: "dispatcher-" + d, group: "dispatch")
-        }
-        switch e.body {
-        case .stimulus(_, let fields):
-            if let b = fields["board"]?.stringValue { return board(b) }
-            return Lane(key: "s|", label: "outside", elementID: "stimuli", group: "stimuli")
-        case .barrierResolved(let barrier, _, _):
-            return board(gateOf["\(e.mb)|\(barrier)"] ?? barrier)
-        case .stuckBarrier(_, let gate, _): return board(gate)
-        case .stuckDispatcher(let d, _): return dispatcher(d)
-        case .dispatchQueued(let d, _), .dispatchBlocked(let d, _), .dispatchSent(let d, _, _): return dispatcher(d)
-        case .dispatchBarrier(_, let d, _, _): return dispatcher(d)
-        case .dispatchDropped(let fields):
-            return dispatcher(fields["dispatcher"]?.stringValue)
-        case .unknown(let kind, let fields) where kind.hasPrefix("dispatch."):
-            return dispatcher(fields["dispatcher"]?.stringValue)
-        case .unknown("choice", let fields) where fields["board"] == nil:
-            return Lane(key: "s|", label: "outside", elementID: "stimuli", group: "stimuli")
-        default:
-            if let b = e.body.board { return board(b) }
-            return Lane(key: "o|", label: "other", elementID: "other", group: "stimuli")
-        }
-    }
 
     static func isFailure(_ e: TraceEvent) -> Bool {
         switch e.body {
@@ -634,7 +585,7 @@ public struct Timeline {
         case .dispatchSent(_, _, let flush): return flush ? .flushSent : .sent
         case .dispatchBarrier(_, _, let state, _): return state == "open" ? .dispatchOpen : .dispatchClosed
         case .stuckBarrier, .stuckDispatcher: return .stuck
-        case .unknown("choice", _): return .choice
+        case .unknown(EventKind.choice.rawValue, _): return .choice
         case .unknown, .dispatchDropped, .runaway: return .other
         }
     }

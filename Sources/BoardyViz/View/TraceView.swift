@@ -34,29 +34,13 @@ public enum TraceView {
     /// The page's data as JSON (every `<` escaped), appended to `out`.
     static func data(_ trace: Trace, model: FlowModel, into out: inout [UInt8]) throws(GraphvizError) {
         let events = trace.events
-        // Lanes, ordered as the timeline orders them.
-        var gateOf: [String: String] = [:]
-        for e in events { if case .barrierStarted(let barrier, let gate) = e.body { gateOf["\(e.mb)|\(barrier)"] = gate } }
+        // Lanes, laid out as the timeline lays them out.
+        let layout = LaneLayout(events, including: events.indices)
+        let lanes = layout.lanes
+        let laneOf = layout.laneOf
+        let order = layout.ordered(Array(lanes.indices))
         var laneIndex: [String: Int] = [:]
-        var lanes: [Timeline.Lane] = []
-        var laneOf = [Int32](repeating: 0, count: events.count)
-        for (i, e) in events.enumerated() {
-            let lane = Timeline.lane(of: e, gateOf: gateOf)
-            if let k = laneIndex[lane.key] {
-                laneOf[i] = Int32(k)
-            } else {
-                laneIndex[lane.key] = lanes.count
-                laneOf[i] = Int32(lanes.count)
-                lanes.append(lane)
-            }
-        }
-        let groupRank: (String) -> Int = { $0 == "stimuli" ? 0 : $0 == "dispatch" ? 2 : 1 }
-        let order = lanes.indices.sorted { a, b in
-            let (ga, gb) = (lanes[a].group, lanes[b].group)
-            if groupRank(ga) != groupRank(gb) { return groupRank(ga) < groupRank(gb) }
-            if ga != gb { return ga < gb }
-            return a < b
-        }
+        for (i, lane) in lanes.enumerated() { laneIndex[lane.key] = i }
         var row = [Int32](repeating: 0, count: lanes.count)
         for (r, l) in order.enumerated() { row[l] = Int32(r) }
 
@@ -236,7 +220,7 @@ public enum TraceView {
         var noteIndex: [String: Int] = [:]
         for (i, e) in events.enumerated() {
             // An activation's star sits on its board's lane, which says enough.
-            guard case .stimulus(let action, let fields) = e.body, action != "activate" else { continue }
+            guard case .stimulus(let action, let fields) = e.body, StimulusAction(rawValue: action) != .activate else { continue }
             let text = Timeline.stimulusLabel(action, fields)
             let k = noteIndex[text] ?? noteTexts.count
             if k == noteTexts.count {

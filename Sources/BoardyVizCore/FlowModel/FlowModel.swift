@@ -247,7 +247,7 @@ extension FlowModel {
         var linkIndex: [Link: Int] = [:]  // keyed with count nil
         var loopGates = Set<String>()
         var waits: [(mb: String, board: String, barrier: String, gateway: Bool)] = []
-        var gateOf: [String: String] = [:]  // mb|barrier → gate
+        var gateOf: [GateKey: String] = [:]
         var dispatch = Dispatch()
         var tracked: [String: Int] = [:]
         var directTracks = 0
@@ -279,12 +279,12 @@ extension FlowModel {
             case .flowRouted(let from, let output, let to, let action):
                 let f = board(e.mb, from)
                 if let to {
-                    let label = action == "activate" ? Self.describe(output) : "\(Self.describe(output)) → \(action)"
+                    let label = FlowAction(rawValue: action) == .activate ? Self.describe(output) : "\(Self.describe(output)) → \(action)"
                     link(Link(from: f, to: board(e.mb, to), kind: .flow, label: label))
-                } else if action == "relay", let owner = MotherboardPath(e.mb).owner, let parent = MotherboardPath(e.mb).parent?.rawValue {
+                } else if FlowAction(rawValue: action) == .relay, let owner = MotherboardPath(e.mb).owner, let parent = MotherboardPath(e.mb).parent?.rawValue {
                     // Out of a continuous board: drawn to the board itself, as for a scenario.
                     link(Link(from: f, to: board(parent, owner), kind: .flow, label: "\(Self.describe(output)) → relay"))
-                } else if action == "track" {
+                } else if FlowAction(rawValue: action) == .track {
                     tracked[f, default: 0] += 1
                 }
             case .gatewayChecked(let b, let barrier, let result):
@@ -294,7 +294,7 @@ extension FlowModel {
                 _ = board(e.mb, b)
                 if result == .wait { waits.append((e.mb, b, barrier, false)) }
             case .barrierStarted(let barrier, let gate):
-                gateOf["\(e.mb)|\(barrier)"] = gate
+                gateOf[GateKey(mb: e.mb, barrier: barrier)] = gate
                 _ = board(e.mb, gate)
             case .barrierLoop(let b, let cycle):
                 _ = board(e.mb, b)
@@ -310,7 +310,7 @@ extension FlowModel {
             case .dispatchSent(let d, let n, _):
                 dispatcher(d)
                 if let i = dispatch.dispatchers.firstIndex(where: { $0.id == d }) { dispatch.dispatchers[i].sent = (dispatch.dispatchers[i].sent ?? 0) + n }
-            case .stimulus(let action, _) where action == "track":
+            case .stimulus(let action, _) where StimulusAction(rawValue: action) == .track:
                 directTracks += 1
             case .activationPerformed(let b, _):
                 performed[board(e.mb, b), default: 0] += 1
@@ -321,7 +321,7 @@ extension FlowModel {
         // A wait links the gate to the waiting board; the gate is the one started for that
         // barrier, or else the barrier identifier itself (a gateway's barrier is its gate's id).
         for w in waits {
-            let gate = gateOf["\(w.mb)|\(w.barrier)"] ?? w.barrier
+            let gate = gateOf[GateKey(mb: w.mb, barrier: w.barrier)] ?? w.barrier
             link(Link(from: board(w.mb, gate), to: board(w.mb, w.board), kind: w.gateway ? .gateway : .barrier, label: w.gateway ? "gateway" : w.barrier))
         }
         // Inner motherboards: their continuous board owns them.

@@ -1,0 +1,58 @@
+// Boardy's names for what `Motherboard` does (`MotherboardType`'s requirements and Boardy's
+// spellings), kept apart from the engine's own API as swift-syntax keeps its compatibility layers.
+
+extension Motherboard {
+    /// The installed boards, in installation order, then, as Boardy's barrier boards, the
+    /// barrier runs this motherboard has open (see ``ActivatableBarrierBoard``).
+    public var boards: [any ActivatableBoard] {
+        let own = installed.values.sorted { $0.installOrder < $1.installOrder }
+        guard let runtime, !runtime.barriers.isEmpty else { return own }
+        return own + runtime.barriers.views(ownedBy: self)
+    }
+
+    /// Activates board `identifier` with `option` (Boardy's name for ``activate(_:with:)``).
+    public func activateBoard(identifier: BoardID, withOption option: Any?) { activate(identifier, with: option) }
+
+    /// Installs `board` (Boardy's name for ``installBoard(_:)``).
+    public func addBoard(_ board: any ActivatableBoard) { installBoard(board) }
+
+    /// Uninstalls the board `identifier` without completing it: no completion is traced and no
+    /// completion flow runs (Boardy's `removeBoard(withIdentifier:)`).
+    public func removeBoard(withIdentifier identifier: BoardID) {
+        guard let board = installed.removeValue(forKey: identifier) else { return }
+        board.host = nil
+        board.formerMotherboard = self
+        runtime?.keepAlive(board)
+    }
+
+    /// The installed board `identifier` (or the barrier board of an open barrier run of this
+    /// motherboard), if any; never produces one.
+    public func getBoard(identifier: BoardID) -> (any ActivatableBoard)? {
+        if let board = installed[identifier] { return board }
+        guard let runtime, !runtime.barriers.isEmpty else { return nil }
+        return runtime.barriers.views(ownedBy: self).first { $0.identifier == identifier }
+    }
+
+    /// The installed board `identifier`, or one produced and installed now.
+    public func getOrProduceBoard(identifier: BoardID) -> (any ActivatableBoard)? { installed[identifier] ?? produce(identifier) }
+
+    /// The gateway board the producer registers for `identifier` (Boardy's `registerGatewayBoard`).
+    public func getGatewayBoard(identifier: BoardID) -> (any ActivatableBoard)? { boardProducer?.produceGatewayBoard(identifier: identifier) }
+
+    /// Uninstalls every board.
+    public func clearActiveBoards() {
+        for id in Array(installed.keys) { removeBoard(withIdentifier: id) }
+    }
+
+    /// Puts the motherboard and its boards into a root context (Boardy's `putIntoContext(_:)`).
+    public func putIntoContext(_ context: AnyObject) { install(into: context) }
+
+    /// The motherboard's path, for debugging.
+    public var debugDescription: String { "Motherboard(\(path))" }
+
+    /// Receives what `board` sends when it calls Boardy's `sendToMotherboard(data:)`.
+    public func board(_ board: any IdentifiableBoard, didSendData data: Any?) {
+        guard let board = board as? Board else { return }
+        receive(.from(data), from: board)
+    }
+}

@@ -1,0 +1,108 @@
+import BoardyTrace
+import BoardyVizCore
+
+/// The lanes of a trace, shared by the timeline and the viewer so both draw the same rows: a lane
+/// per board (grouped by motherboard), per dispatcher, and one for stimuli from outside; groups in
+/// ``LaneGroup`` order, lanes within a group in order of first appearance.
+struct LaneLayout {
+    /// One lane.
+    struct Lane {
+        /// Unique: `b|<board key>`, `d|<dispatcher>`, `s|` (outside), `o|` (other).
+        let key: String
+        /// Shown at the lane's start.
+        let label: String
+        /// The SVG element id of what the lane stands for (the board's, the dispatcher's).
+        let elementID: String
+        /// Its group.
+        let group: LaneGroup
+    }
+
+    /// The lanes, in order of first appearance among the events laid out.
+    private(set) var lanes: [Lane] = []
+    /// Each event's lane (an index into ``lanes``), by the event's index in the trace; -1 for
+    /// events not laid out.
+    private(set) var laneOf: [Int32]
+
+    /// The lanes of the events of `events` at `indices`, in that order.
+    init(_ events: [TraceEvent], including indices: some Sequence<Int>) {
+        let gateOf = GateKey.gates(in: events)
+        laneOf = [Int32](repeating: -1, count: events.count)
+        var index: [String: Int32] = [:]
+        for i in indices {
+            let lane = Self.lane(of: events[i], gateOf: gateOf)
+            if let k = index[lane.key] {
+                laneOf[i] = k
+            } else {
+                let k = Int32(lanes.count)
+                index[lane.key] = k
+                laneOf[i] = k
+                lanes.append(lane)
+            }
+        }
+    }
+
+    /// `subset` (indices into ``lanes``) in drawing order: by group, then first appearance.
+    func ordered(_ subset: [Int]) -> [Int] {
+        subset.sorted { a, b in lanes[a].group != lanes[b].group ? lanes[a].group < lanes[b].group : a < b }
+    }
+
+    /// The lane an event is drawn in: its board's (a barrier's resolution in its gate's, a
+    /// gateway run's gate beside the gateway's motherboard), its dispatcher's, or the outside's.
+    static func lane(of e: TraceEvent, gateOf: [GateKey: String]) -> Lane {
+        func board(_ b: String) -> Lane {
+            let k = FlowModel.Board.key(mb: e.mb, id: b)
+            let path = MotherboardPath(e.mb)
+            if path.isGatewayProxy {
+                // One gateway run's own gate instance: a lane beside the gateway's motherboard.
+                let destination = String((path.owner ?? "").dropLast(".___GATEWAY___".count))
+                return Lane(key: "b|" + k, label: "\(b) · gate run for \(destination)", elementID: "board-" + k, group: .motherboard(path.gatewayHost.rawValue))
+            }
+            return Lane(key: "b|" + k, label: k, elementID: "board-" + k, group: .motherboard(e.mb))
+        }
+        func dispatcher(_ d: String?) -> Lane {
+            guard let d else { return Lane(key: "d|", label: "dispatch", elementID: "dispatch", group: .dispatch) }
+            return Lane(key: "d|" + d, label: d, elementID: "dispatcher-" + d, group: .dispatch)
+        }
+        let outside = Lane(key: "s|", label: "outside", elementID: "stimuli", group: .stimuli)
+        switch e.body {
+        case .stimulus(_, let fields):
+            if let b = fields["board"]?.stringValue { return board(b) }
+            return outside
+        case .barrierResolved(let barrier, _, _):
+            return board(gateOf[GateKey(mb: e.mb, barrier: barrier)] ?? barrier)
+        case .stuckBarrier(_, let gate, _): return board(gate)
+        case .stuckDispatcher(let d, _): return dispatcher(d)
+        case .dispatchQueued(let d, _), .dispatchBlocked(let d, _), .dispatchSent(let d, _, _): return dispatcher(d)
+        case .dispatchBarrier(_, let d, _, _): return dispatcher(d)
+        case .dispatchDropped(let fields):
+            return dispatcher(fields["dispatcher"]?.stringValue)
+        case .unknown(let kind, let fields) where kind.hasPrefix("dispatch."):
+            return dispatcher(fields["dispatcher"]?.stringValue)
+        case .unknown(EventKind.choice.rawValue, let fields) where fields["board"] == nil:
+            return outside
+        default:
+            if let b = e.body.board { return board(b) }
+            return Lane(key: "o|", label: "other", elementID: "other", group: .stimuli)
+        }
+    }
+}
+
+/// A lane's group: stimuli from outside first, then each motherboard by path, then the
+/// dispatchers. A group is its name, as drawn: a motherboard a hostile trace names `dispatch`
+/// shares the dispatchers' group (and its lanes are numbered apart), as it always has.
+struct LaneGroup: Hashable, Comparable {
+    /// The group's name: `stimuli`, `dispatch`, or a motherboard's path.
+    let name: String
+
+    /// Stimuli from outside (and events of no board).
+    static let stimuli = LaneGroup(name: "stimuli")
+    /// The dispatchers.
+    static let dispatch = LaneGroup(name: "dispatch")
+    /// The boards of motherboard `path`.
+    static func motherboard(_ path: String) -> LaneGroup { LaneGroup(name: path) }
+
+    private var rank: Int { self == .stimuli ? 0 : self == .dispatch ? 2 : 1 }
+
+    /// Stimuli, motherboards by path, dispatch.
+    static func < (a: LaneGroup, b: LaneGroup) -> Bool { a.rank != b.rank ? a.rank < b.rank : a.name < b.name }
+}
