@@ -182,7 +182,7 @@ let package = Package(
         // A process the crash-safety test kills with SIGKILL while it records.
         .executableTarget(name: "boardy-crash-writer", dependencies: ["BoardyTrace"], path: "Tests/CrashWriter"),
         // Helpers shared by the test targets (a harness, golden files); not a product.
-        .target(name: "BoardyTestSupport", dependencies: ["Boardy"], path: "Tests/BoardyTestSupport"),
+        .target(name: "BoardyTestSupport", dependencies: ["Boardy", "BoardySimulation", "BoardyVizTesting"], path: "Tests/BoardyTestSupport"),
         .testTarget(
             name: "BoardyTests",
             dependencies: ["Boardy", "BoardyTrace", "boardy-demo", "BoardyTestSupport"],
@@ -205,7 +205,22 @@ let package = Package(
             ],
             exclude: ["Fixtures"]
         ),
+        // The CLI end to end: its commands, exit codes and files, hostile inputs, scale.
+        .testTarget(
+            name: "BoardyVizCLITests",
+            dependencies: [
+                "BoardySimulation", "Boardy", "BoardyVizCore", "BoardyViz", "BoardyVizSimulation", "BoardyReplay", "BoardyImport", "BoardyTestSupport",
+                "boardy-viz",
+            ],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "BoardyGraphvizTests", dependencies: ["BoardyGraphviz"]),
+        .testTarget(name: "BoardyLockTests", dependencies: ["BoardyLock"]),
+        .testTarget(name: "BoardyVizCoreTests", dependencies: ["BoardyVizCore", "BoardyTrace", "BoardyTestSupport", "boardy-viz"]),
+        .testTarget(
+            name: "BoardyVizSimulationTests",
+            dependencies: ["BoardyVizSimulation", "BoardyVizCore", "BoardySimulation", "BoardyTrace", "Boardy", "BoardyTestSupport", "boardy-viz"]
+        ),
         .testTarget(
             name: "FuzzCorpusTests",
             dependencies: [

@@ -5,7 +5,6 @@ import BoardySimulation
 import BoardyTestSupport
 import Foundation
 
-let sampleNames = ["checkout", "barrier-loop", "stuck-gate", "add-to-cart", "analytics-dispatch"]
 
 func sampleScenario(_ name: String) throws -> Scenario {
     try ScenarioLoader.load(path: repoRoot.appendingPathComponent("samples/\(name).json").path)

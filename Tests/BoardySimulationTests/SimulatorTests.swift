@@ -7,13 +7,6 @@ import BoardyVizSimulation
 import Foundation
 import Testing
 
-let samplesDir = repoRoot.appendingPathComponent("samples")
-let sampleNames = ["checkout", "barrier-loop", "stuck-gate", "add-to-cart", "analytics-dispatch"]
-
-func sample(_ name: String) throws -> Scenario {
-    try ScenarioLoader.load(path: samplesDir.appendingPathComponent("\(name).json").path)
-}
-
 @Suite("Samples")
 struct SampleTests {
     @Test("each sample simulates to its checked-in trace, byte for byte, twice", arguments: sampleNames)

@@ -1,49 +1,14 @@
 import Boardy
+import BoardyVizTesting
 import Foundation
 import Testing
 
-/// A motherboard on a virtual clock with a recorder attached (shared by the test targets).
-public struct Harness {
-    public let recorder = TraceRecorder()
-    public let scheduler = VirtualScheduler()
-    public let runtime: BoardyRuntime
-
-    public init() {
-        runtime = BoardyRuntime(scheduler: scheduler, observer: recorder)
-    }
-
-    public func motherboard(_ boards: [any ActivatableBoard] = [], producer: BoardProducer? = nil) -> Motherboard {
-        Motherboard(boards: boards, boardProducer: producer, runtime: runtime)
-    }
-
-    /// The events, one short line each: `kind board detail`.
-    public var lines: [String] { recorder.events.map(\.short) }
-}
+/// The harness our tests share is the one users get: ``TraceHarness`` (BoardyVizTesting).
+public typealias Harness = TraceHarness
 
 extension TraceEvent {
-    /// A compact one-line summary for assertions.
-    public var short: String {
-        var s = kind
-        switch body {
-        case .activationRequested(let b, let source, let input):
-            s += " \(b)"
-            if let source { s += " from \(source)" }
-            if let input { s += " \(input)" }
-        case .activationPerformed(let b, let input):
-            s += " \(b)"
-            if let input { s += " \(input)" }
-        case .outputSent(let b, let o): s += " \(b) \(o)"
-        case .flowRouted(let from, let o, let to, let action): s += " \(from) \(o) \(action)" + (to.map { " \($0)" } ?? "")
-        case .boardCompleted(let b, let success): s += " \(b) \(success.map(String.init) ?? "-")"
-        case .activationCancelled(let b, let reason): s += " \(b) \(reason)"
-        case .commandSent(let b, let c): s += " \(b) \(c)"
-        case .stimulus(let action, let fields): s += " \(action) \(JSONValue.object(fields))"
-        default: s += " " + (body.board ?? "")
-        }
-        if !extra.isEmpty { s += " " + JSONValue.object(extra).jsonText }
-        if mb != "main" { s = "[\(mb)] " + s }
-        return s
-    }
+    /// A compact one-line summary for assertions (``TraceEvent/testLine``).
+    public var short: String { testLine }
 }
 
 /// Compares `actual` with the golden file `name` in Fixtures, byte for byte. With

@@ -12,57 +12,6 @@ import Testing
     import FoundationXML
 #endif
 
-let sampleNames = ["checkout", "barrier-loop", "stuck-gate", "add-to-cart", "analytics-dispatch"]
-
-func scenario(_ name: String) throws -> Scenario {
-    try ScenarioLoader.load(path: repoRoot.appendingPathComponent("samples/\(name).json").path)
-}
-
-func sampleTrace(_ name: String) throws -> Trace {
-    try Trace.read(path: repoRoot.appendingPathComponent("samples/traces/\(name).jsonl").path)
-}
-
-extension XMLElement {
-    /// The attribute `name`. (FoundationXML's `attribute(forName:)` misses attributes of
-    /// elements in a default namespace here; the attribute list has them.)
-    func attr(_ name: String) -> String? { attributes?.first { $0.name == name }?.stringValue }
-}
-
-/// A rendered SVG, parsed as XML.
-struct SVG {
-    let doc: XMLDocument
-
-    init(_ bytes: [UInt8]) throws { doc = try XMLDocument(data: Data(bytes), options: []) }
-
-    /// Elements of the given Graphviz class (`node`, `edge`, `cluster`).
-    func groups(_ cls: String) throws -> [XMLElement] {
-        try doc.nodes(forXPath: "//*[local-name()='g'][@class='\(cls)']").compactMap { $0 as? XMLElement }
-    }
-
-    /// The `id`s of those groups.
-    func ids(_ cls: String) throws -> Set<String> { Set(try groups(cls).compactMap { $0.attr("id") }) }
-
-    /// Every tooltip (`xlink:title`) in the document.
-    func tooltips() throws -> [String] {
-        try doc.nodes(forXPath: "//*[local-name()='a']").compactMap { ($0 as? XMLElement)?.attr("xlink:title") }
-    }
-
-    /// The `<title>` of each group of the given class, by the group's `id`.
-    func titles(_ cls: String) throws -> [String: String] {
-        var out: [String: String] = [:]
-        for g in try groups(cls) {
-            guard let id = g.attr("id"), let title = g.elements(forName: "title").first?.stringValue else { continue }
-            out[id] = title
-        }
-        return out
-    }
-
-    /// The text of every `<text>` element.
-    func texts() throws -> [String] { try doc.nodes(forXPath: "//*[local-name()='text']").compactMap(\.stringValue) }
-
-    /// The whole document as text (to find comments in it).
-    var comment: String { String(decoding: doc.xmlData, as: UTF8.self) }
-}
 
 /// Board keys of a scenario, nested ones as `parent/id`.
 func boardKeys(_ specs: [BoardSpec], prefix: String = "") -> [String] {

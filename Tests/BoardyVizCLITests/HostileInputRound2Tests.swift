@@ -298,7 +298,7 @@ struct HostileInputRound2Tests {
     func replayAtTheHorizonWithADeadRange() throws {
         let dir = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let scenario = repoRoot.appendingPathComponent("Tests/BoardySimulationTests/Fixtures/replay-horizon-dead-range.json").path
+        let scenario = repoRoot.appendingPathComponent("Tests/BoardyVizCLITests/Fixtures/replay-horizon-dead-range.json").path
         let trace = dir.appendingPathComponent("t.jsonl").path
         let sim = try runCLI(["simulate", scenario, "-o", trace, "--horizon", "120", "--max-events", "2000"])
         #expect(sim.code == 3, "it stops at the horizon: \(sim.err)")
@@ -309,7 +309,7 @@ struct HostileInputRound2Tests {
 
     @Test("a Tealium timer interval past the clock's limit is a warning, not an overflow when it becomes microseconds")
     func timerIntervalOverflow() throws {
-        let scenario = repoRoot.appendingPathComponent("Tests/BoardySimulationTests/Fixtures/timer-interval-overflow.json").path
+        let scenario = repoRoot.appendingPathComponent("Tests/BoardyVizCLITests/Fixtures/timer-interval-overflow.json").path
         let r = try runCLI(["simulate", scenario], timeout: Self.watchdog)
         #expect(r.code == 0, "\(r.code) \(r.err)")
         #expect(r.err.contains("configuration.interval must be at most 1000000000000"), "\(r.err)")
@@ -319,7 +319,7 @@ struct HostileInputRound2Tests {
     func replayTieOfFixedAndRange() throws {
         let dir = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let scenario = repoRoot.appendingPathComponent("Tests/BoardySimulationTests/Fixtures/replay-tie-fixed-and-range.json").path
+        let scenario = repoRoot.appendingPathComponent("Tests/BoardyVizCLITests/Fixtures/replay-tie-fixed-and-range.json").path
         let trace = dir.appendingPathComponent("t.jsonl").path
         let sim = try runCLI(["simulate", scenario, "-o", trace, "--horizon", "120", "--max-events", "2000"])
         #expect(sim.code == 3, "it stops at a bound: \(sim.err)")
@@ -388,7 +388,7 @@ struct HostileInputRound2Tests {
     func replayDispatchBesideARange() throws {
         let dir = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let scenario = repoRoot.appendingPathComponent("Tests/BoardySimulationTests/Fixtures/replay-dispatch-timer-known-divergence.json").path
+        let scenario = repoRoot.appendingPathComponent("Tests/BoardyVizCLITests/Fixtures/replay-dispatch-timer-known-divergence.json").path
         let trace = dir.appendingPathComponent("t.jsonl").path
         let sim = try runCLI(["simulate", scenario, "-o", trace, "--horizon", "120", "--max-events", "2000"])
         #expect(sim.code == 0 || sim.code == 3, "\(sim.err)")

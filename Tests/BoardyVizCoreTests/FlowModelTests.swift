@@ -1,0 +1,49 @@
+import BoardyTestSupport
+import BoardyTrace
+import BoardyVizCore
+import Testing
+
+/// Flow models built from what the engine hands out (a definition value) and weighed by traces,
+/// without a scenario, an engine or Graphviz.
+@Suite("Flow models")
+struct FlowModelTests {
+    /// A live motherboard's definition, as `Motherboard.definition` writes it.
+    let definition: JSONValue = [
+        "boards": [
+            ["id": "cart", "type": "CartBoard"],
+            ["id": "pay", "type": "PaymentBoard", "motherboard": ["boards": [["id": "charge", "type": "ChargeTask"]]]],
+        ],
+        "produced": ["cart", "later"],
+        "flows": [["from": "cart", "to": "pay", "on": "output"]],
+    ]
+
+    @Test("a definition value gives boards with their Swift types, inner motherboards, produced-only boards and flows")
+    func fromDefinition() {
+        let model = FlowModel(definition: definition, path: "main", title: "live")
+        #expect(model.boards.map(\.key) == ["cart", "pay", "pay/charge", "later"])
+        #expect(model.boards.map(\.kindLabel) == ["CartBoard", "PaymentBoard", "ChargeTask", "produced"])
+        #expect(model.boards.first { $0.id == "later" }?.kind == nil)
+        #expect(model.boards.first { $0.id == "pay" }?.inner == "main/pay")
+        #expect(model.links.map { "\($0.from)→\($0.to) \($0.label)" } == ["cart→pay any output"])
+    }
+
+    @Test("weigh(by:) counts each link by the routings a trace records, and each board's activations")
+    func weights() throws {
+        var model = FlowModel(title: "checkout", source: "scenario")
+        model.boards = ["pubShoppingCart", "pubOrdering", "pubPayment"].map { FlowModel.Board(id: $0) }
+        model.links = [
+            FlowModel.Link(from: "pubShoppingCart", to: "pubOrdering", kind: .flow, label: "any output"),
+            FlowModel.Link(from: "pubOrdering", to: "pubShoppingCart", kind: .flow, label: "any output"),
+        ]
+        let trace = try sampleTrace("checkout")
+        model.weigh(by: [trace, trace])
+        #expect(model.coverage)
+        let observed = FlowModel(trace: trace)
+        let routed = observed.links.first { $0.from == "pubShoppingCart" && $0.to == "pubOrdering" && $0.kind == .flow }?.count ?? 0
+        #expect(routed > 0, "the sample routes the cart to ordering")
+        #expect(model.links[0].count == 2 * routed, "two copies of the trace count twice")
+        #expect(model.links[1].count == 0, "a link no trace exercised weighs nothing")
+        let performed = observed.boards.first { $0.key == "pubOrdering" }?.count ?? 0
+        #expect(model.boards[1].count == 2 * performed)
+    }
+}

@@ -1,0 +1,93 @@
+import Boardy
+import BoardySimulation
+import BoardyTestSupport
+import BoardyTrace
+import BoardyVizCore
+import BoardyVizSimulation
+import Foundation
+import Testing
+
+@Suite("Coverage")
+struct CoverageTests {
+    static let planted = """
+        {"scenario": "planted", "boards": [
+           {"id": "a", "onActivate": [{"output": "ok"}]}, {"id": "b"}, {"id": "c"}, {"id": "gate", "onActivate": [{"complete": true}]},
+           {"id": "d", "activationBarrier": {"board": "gate"}}],
+         "flows": [{"from": "a", "on": "ok", "activate": "b"}, {"from": "a", "on": "cancel", "activate": "c"}],
+         "script": [{"at": 0, "activate": "a"}]}
+        """
+
+    @Test("a planted flow no trace takes is found and listed first; its target and the unused barrier too")
+    func planted() throws {
+        let s = try ScenarioLoader.load(bytes: Array(Self.planted.utf8), file: "planted.json")
+        let t = Simulator.run(s).trace
+        let c = Coverage(model: FlowModel(scenario: s), fingerprint: s.fingerprint, traces: [("t1", t), ("t2", t)])
+        #expect(c.traces == 2)
+        let never = c.items.prefix { $0.traces == 0 }.map(\.name)
+        #expect(Set(never) == ["c", "gate", "d", "d waits for gate", "a → c on cancel"])
+        #expect(c.items.first { $0.name == "a → b on ok" }.map { [$0.traces, $0.count] } == [2, 2])
+        #expect(c.items.first { $0.name == "a" }?.count == 2)
+        #expect(abs(c.percent - 100 * 3 / 8) < 0.01)
+        // A trace from another definition is left out and said, not mixed in.
+        let other = try sampleTrace("checkout")
+        let mixed = Coverage(model: FlowModel(scenario: s), fingerprint: s.fingerprint, traces: [("t1", t), ("other", other)])
+        #expect(mixed.traces == 1)
+        #expect(mixed.excluded.map(\.name) == ["other"])
+    }
+
+    @Test("boards running on our Boardy in a test: the recorded trace covers the motherboard's own graph")
+    func liveBoards() throws {
+        let recorder = TraceRecorder()
+        let runtime = BoardyRuntime(scheduler: VirtualScheduler(), observer: recorder)
+        let mb = Motherboard(
+            boards: [
+                ClosureBoard<Any?>(identifier: "cart") { b, _ in b.sendOutput("checkout") },
+                ClosureBoard<Any?>(identifier: "order") { _, _ in }, ClosureBoard<Any?>(identifier: "help") { _, _ in },
+            ], runtime: runtime)
+        mb.registerFlowSteps("cart" ->> "order")
+        mb.stimulate(.activate("cart"))
+        let model = FlowModel(definition: mb.definition, path: MotherboardPath(mb.path), title: "live")
+        let trace = Trace(header: TraceHeader(scenario: "live"), events: recorder.events)
+        let c = Coverage(model: model, fingerprint: nil, traces: [("live", trace)])
+        #expect(c.items.filter { $0.traces == 0 }.map(\.name) == ["help"])
+        #expect(c.items.first { $0.kind == "flow" }?.count == 1)
+        #expect(c.unknownBoards.isEmpty)
+    }
+
+    @Test("the samples' own traces cover their scenarios exactly where they ran", arguments: sampleNames)
+    func samples(name: String) throws {
+        let s = try scenario(name)
+        let c = Coverage(model: FlowModel(scenario: s), fingerprint: s.fingerprint, traces: [(name, try sampleTrace(name))])
+        #expect(c.excluded.isEmpty)
+        // Every board the trace performed is exercised, and only those (a gateway run's own gate
+        // instance counts for the gate).
+        let performed = Set(try sampleTrace(name).events.compactMap { e -> String? in
+            guard case .activationPerformed(let b, _) = e.body else { return nil }
+            return FlowModel.Board.key(mb: FlowModel.foldingGatewayRuns(e.mb), id: b)
+        })
+        for i in c.items where i.kind == "board" { #expect((i.traces > 0) == performed.contains(i.name), "\(i.name)") }
+    }
+
+    @Test("coverage through the CLI: the report, json, --fail-under, the weighted graph, bad input")
+    func command() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("coverage-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scenarioPath = dir.appendingPathComponent("planted.json").path
+        try Data(Self.planted.utf8).write(to: URL(fileURLWithPath: scenarioPath))
+        let tracePath = dir.appendingPathComponent("traces/t.jsonl").path
+        try FileManager.default.createDirectory(atPath: dir.appendingPathComponent("traces").path, withIntermediateDirectories: true)
+        #expect(try runCLI(["simulate", scenarioPath, "-o", tracePath]).code == 0)
+        let r = try runCLI(["coverage", scenarioPath, dir.appendingPathComponent("traces").path, "-o", dir.appendingPathComponent("c.svg").path])
+        #expect(r.code == 0)
+        #expect(r.out.hasPrefix("coverage of planted: 3 of 8 items (37.5%) exercised by 1 trace\nnever exercised:"))
+        let svg = try SVG(Array(try Data(contentsOf: dir.appendingPathComponent("c.svg"))))
+        #expect(try svg.texts(in: "legend").contains("never exercised"))
+        #expect(try runCLI(["coverage", scenarioPath, tracePath, "--fail-under", "50"]).code == 1)
+        #expect(try runCLI(["coverage", scenarioPath, tracePath, "--fail-under", "30"]).code == 0)
+        let json = try JSONValue(parsing: try runCLI(["coverage", scenarioPath, tracePath, "--format", "json"]).out)
+        #expect(json.objectValue?["percent"]?.doubleValue == 37.5)
+        #expect(try runCLI(["coverage", scenarioPath, dir.appendingPathComponent("missing.jsonl").path]).code == 66)
+        #expect(try runCLI(["coverage", scenarioPath, dir.path]).code == 66)  // no .jsonl directly inside
+    }
+}
