@@ -94,7 +94,7 @@ let package = Package(
         // `import Boardy`, as in Boardy: the engine, ComponentKit and the trace model in one import.
         .target(name: "Boardy", dependencies: ["BoardyCore", "BoardyComponentKit", "BoardyTrace"]),
         // Tealium's scoped dispatch barriers, queue and dispatchers, on the engine's scheduler.
-        .target(name: "BoardyDispatch", dependencies: ["BoardyCore"]),
+        .target(name: "BoardyDispatch", dependencies: ["BoardyCore", "BoardyTrace"]),
         // Scenarios: loading (JSON, YAML), building real engine objects, running, checking.
         .target(
             name: "BoardySimulation",
@@ -110,7 +110,7 @@ let package = Package(
         .target(
             name: "BoardyVizCore",
             dependencies: [
-                "BoardyTrace", .product(name: "Histogram", package: "hdrhistogram-swift"),
+                "BoardyTrace", "BoardyLock", .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]),
         // Pictures: flow graphs and timelines, drawn through Graphviz.
         // The viewer page is real files (View/Page: view.html, view.css, view.js), compiled in by
@@ -142,8 +142,8 @@ let package = Package(
         .executableTarget(
             name: "boardy-viz",
             dependencies: [
-                "Boardy", "BoardySimulation", "BoardyVizCore", "BoardyViz", "BoardyVizSimulation", "BoardyGraphviz", "BoardyReplay", "BoardyLock",
-                "BoardyImport", "BoardyFiles", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Boardy", "BoardyTrace", "BoardySimulation", "BoardyVizCore", "BoardyViz", "BoardyVizSimulation", "BoardyGraphviz", "BoardyReplay",
+                "BoardyLock", "BoardyImport", "BoardyFiles", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
