@@ -103,9 +103,10 @@ js-check:
 	@command -v node > /dev/null 2>&1 || { [ "$(HAS_APT)" = "yes" ] && echo "js-check: installing nodejs with apt" && $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y nodejs; } || { echo "js-check needs Node (node --check)"; exit 1; }
 	node --check Sources/BoardyViz/View/Page/view.js
 
-## docs: the DocC catalogs of Boardy, BoardyTrace, BoardyReplay and BoardyVizTesting (articles
-## and symbol docs), built with swift-docc-plugin; any warning fails. Archives in .build/plugins.
-DOC_TARGETS = Boardy BoardyTrace BoardyReplay BoardyVizTesting
+## docs: the DocC catalogs of every product and of the engine's BoardyCore and BoardyComponentKit
+## (articles and symbol docs), built with swift-docc-plugin; any warning fails. Archives in
+## .build/plugins.
+DOC_TARGETS = Boardy BoardyCore BoardyComponentKit BoardyTrace BoardyDispatch BoardySimulation BoardyReplay BoardyVizCore BoardyViz BoardyImport BoardyVizTesting
 docs:
 	@out=$$($(SWIFT) package --disable-sandbox generate-documentation $(addprefix --target ,$(DOC_TARGETS)) 2>&1); status=$$?; \
 	echo "$$out" | grep -E "warning|error|Generated" ; \

@@ -6,7 +6,7 @@
     import Darwin
 #endif
 
-// Opening what a user hands us, as contract §3 says: a file found inside a folder is read only
+// Opening what a user hands us, as docs/contract.md §3.3 says: a file found inside a folder is read only
 // when it is a regular file, and nothing opens a path in a way that can block before its type is
 // known (a named pipe with no writer blocks `open(2)` forever; a folder makes Foundation's
 // `FileHandle` trap). Written on POSIX calls because Foundation offers no non-blocking open and

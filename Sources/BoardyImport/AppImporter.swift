@@ -25,7 +25,7 @@ public enum AppImporter {
 
     /// Every file an import of `roots` reads: the Swift files it finds and the manifests
     /// (Package.swift, podspecs, Xcode projects) that decide which of them it parses. A command that
-    /// writes an output checks it against these (contract §3: an output is never an input).
+    /// writes an output checks it against these (docs/contract.md §3.3: an output is never an input).
     public static func filesRead(_ roots: [String]) -> [String] {
         // Every Swift file found counts, compiled by an app target or not: an output must never
         // replace a source, whatever the manifests say of it.

@@ -159,7 +159,7 @@ public struct ImportedApp: Sendable {
         }
     }
 
-    /// The model as JSON: `{"boards", "edges", "unresolved"}` (contract §3), plus `entries` and
+    /// The model as JSON: `{"boards", "edges", "unresolved"}` (docs/contract.md §3.1), plus `entries` and
     /// `warnings`.
     public var json: JSONValue {
         func src(_ s: CodeLocation) -> JSONValue { .string(s.description) }

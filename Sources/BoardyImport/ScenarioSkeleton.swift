@@ -3,7 +3,7 @@ import BoardyTrace
 // MARK: A scenario skeleton
 
 extension ImportedApp {
-    /// A scenario (contract §1) with every board, flow, barrier and gateway the app's code makes,
+    /// A scenario (docs/contract.md §1) with every board, flow, barrier and gateway the app's code makes,
     /// each with its `source`, ready to be given behaviour and simulated. Gates whose code
     /// completes get `onActivate: [{"complete": true}]`; the app's entry points are activated at
     /// 0. What a scenario cannot say (an activation across motherboards, a handler that activates

@@ -8,7 +8,7 @@ import BoardyVizCore
 import BoardyVizSimulation
 import Foundation
 
-/// `boardy-viz`: simulate, test, check and inspect Boardy flows (contract §3).
+/// `boardy-viz`: simulate, test, check and inspect Boardy flows (docs/contract.md §3).
 @main
 struct BoardyVizCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,7 +25,7 @@ struct BoardyVizCommand: ParsableCommand {
             at all; symlinks are written through; devices and pipes are streamed. Inputs take -
             for standard input. Without --format, an output's extension picks the format.
             """,
-        version: "0.1.0",
+        version: "0.2.0",
         subcommands: [
             SimulateCommand.self, TestCommand.self, CheckCommand.self, StatsCommand.self, ExportCommand.self, GraphCommand.self, TimelineCommand.self, ReplayCommand.self,
             ImportCommand.self, ViewCommand.self, CoverageCommand.self, ExploreCommand.self,
@@ -37,7 +37,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
 }
 
-/// Exit codes of contract §3.
+/// Exit codes of docs/contract.md §4.
 enum Exit {
     static let failed = ExitCode(1)
     static let problems = ExitCode(3)
@@ -50,6 +50,10 @@ enum Exit {
     /// The Graphviz installed lacks what was asked (a PNG renderer, a layout plugin).
     static let unavailable = ExitCode(69)
     static let internalError = ExitCode(70)
+
+    /// Every code the CLI exits with, 0 included: the table docs/contract.md §4 documents (a
+    /// test compares the two).
+    static let all: [ExitCode] = [.success, failed, problems, usage, malformed, noInput, unavailable, internalError, cannotCreate]
 }
 
 /// Prints to standard error.
@@ -63,7 +67,7 @@ func escapedLines(_ text: String) -> String {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { escapedForMessage(String($0)) }.joined(separator: "\n")
 }
 
-/// An error the CLI reports as one line and an exit code of contract §3.
+/// An error the CLI reports as one line and an exit code of docs/contract.md §4.
 protocol CommandError: Error {
     /// The line printed after `error: `: what was wrong, where, and what to do.
     var report: String { get }

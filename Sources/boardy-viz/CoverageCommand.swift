@@ -73,7 +73,7 @@ struct CoverageCommand: ParsableCommand {
                 try out.write(try FlowGraph.render(model, format: picture))
             }
             if let failUnder, coverage.percent < failUnder {
-                throw ExitCode(1)
+                throw Exit.failed
             }
         }
     }

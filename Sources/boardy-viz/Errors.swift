@@ -16,7 +16,7 @@ import Foundation
 #endif
 
 
-// The errors of contract §4 that the commands raise about their files and flags.
+// The errors of docs/contract.md §4 that the commands raise about their files and flags.
 
 /// An input that cannot be opened (exit 66).
 struct NoInputError: CommandError {

@@ -16,7 +16,7 @@ import Foundation
 #endif
 
 
-// Inputs and outputs as contract §3 says: `-` is standard input or output; an output that is the
+// Inputs and outputs as docs/contract.md §3.3 says: `-` is standard input or output; an output that is the
 // same file as an input is refused before anything runs; a regular file is written whole or not
 // at all; a symlink is written through (the link stays); a device or a pipe is streamed, never
 // replaced; a missing folder or a place that cannot be written is exit 73.

@@ -131,22 +131,7 @@ let shopApp = fixtures.appendingPathComponent("ShopApp").path
         return dir
     }
 
-    static let goodFile = """
-        import Boardy
-        extension BoardID { static let pubA: BoardID = "pub.A"; static let pubB: BoardID = "pub.B" }
-        final class ABoard: Board, GuaranteedBoard {
-            func activate(withGuaranteedInput input: Void) { motherboard.ioB().activation.activate() }
-        }
-        extension MotherboardType where Self: FlowManageable {
-            func ioB(_ identifier: BoardID = .pubB) -> MainboardGenericDestination<Void, Void, Void, Void> { .init(destinationID: identifier, mainboard: self) }
-        }
-        enum Registrations {
-            static func all() -> [BoardRegistration] {
-                [BoardRegistration(.pubA) { ABoard(identifier: $0) }, BoardRegistration(.pubB) { NoBoard(identifier: $0) }]
-            }
-        }
-        let registrations = Registrations.all()
-        """
+    static let goodFile = twoBoardAppSource
 
     @Test func badSwiftGivesLocatedWarningsAndTheRestImports() throws {
         var huge = Array("// padding\n".utf8)

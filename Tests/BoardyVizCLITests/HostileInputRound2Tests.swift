@@ -30,22 +30,7 @@ struct HostileInputRound2Tests {
     }
 
     /// A small app in the style the importer reads: board A activates board B.
-    static let appSource = """
-        import Boardy
-        extension BoardID { static let pubA: BoardID = "pub.A"; static let pubB: BoardID = "pub.B" }
-        final class ABoard: Board, GuaranteedBoard {
-            func activate(withGuaranteedInput input: Void) { motherboard.ioB().activation.activate() }
-        }
-        extension MotherboardType where Self: FlowManageable {
-            func ioB(_ identifier: BoardID = .pubB) -> MainboardGenericDestination<Void, Void, Void, Void> { .init(destinationID: identifier, mainboard: self) }
-        }
-        enum Registrations {
-            static func all() -> [BoardRegistration] {
-                [BoardRegistration(.pubA) { ABoard(identifier: $0) }, BoardRegistration(.pubB) { NoBoard(identifier: $0) }]
-            }
-        }
-        let registrations = Registrations.all()
-        """
+    static let appSource = twoBoardAppSource
 
     /// A small app: one board that activates another.
     static func app(in dir: URL) throws {

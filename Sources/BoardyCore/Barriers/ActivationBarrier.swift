@@ -72,12 +72,12 @@ public struct ActivationBarrier {
         }
     }
 
-    /// The barrier identifier as traced (contract §1): the gate id for `.void`, `gate:key` for
+    /// The barrier identifier as traced (docs/contract.md §1): the gate id for `.void`, `gate:key` for
     /// `.unique(key)`, `gate#none` for `.unidentified(nil)`; a fresh `.unidentified` run is
     /// numbered by the runtime (`gate#1`, `gate#2`, ...).
     var traceIdentifier: String {
         // The gate and the key are percent-encoded (`%`, `/`, `#`, `:`): a gate named `g#none`
-        // or `g:k` never shares a name with gate `g`'s runs (contract §1 Boards).
+        // or `g:k` never shares a name with gate `g`'s runs (docs/contract.md §1.2).
         let gate = MotherboardPath.encode(identifier.rawValue)
         switch option.identity {
         case .shared: return gate

@@ -1,4 +1,4 @@
-/// The bounds of one run on a virtual clock (contract §3, "Bounds"): where it is cut (`until`),
+/// The bounds of one run on a virtual clock (docs/contract.md §3.4): where it is cut (`until`),
 /// and when it is stopped as a runaway: work scheduled past the horizon (counted from the last
 /// stimulus), or more events than the budget. A flow that keeps re-activating itself ends with a
 /// `runaway` event naming the bound, never by exhausting memory.

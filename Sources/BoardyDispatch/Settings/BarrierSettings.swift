@@ -5,6 +5,10 @@ import BoardyCore
 /// Parsing is lenient, as Tealium's is: an invalid entry is ignored with a warning that names its
 /// key and says what was wrong (Tealium rule 6; Tealium itself ignores it silently).
 public struct BarrierSettings: Sendable, Hashable {
+    /// The fields of one entry of Tealium's barrier settings (docs/contract.md §1.1, "barrier
+    /// setting"); others are warned about and ignored, as Tealium does.
+    public static let entryKeys = ["barrier_id", "scopes", "configuration"]
+
     /// One valid entry.
     public struct Entry: Sendable, Hashable {
         /// The entry's key in the settings.
@@ -69,7 +73,7 @@ public struct BarrierSettings: Sendable, Hashable {
                 }
                 configuration = o
             }
-            for extra in entry.keys where !["barrier_id", "scopes", "configuration"].contains(extra) {
+            for extra in entry.keys where !Self.entryKeys.contains(extra) {
                 settings.warnings.append("barriers.\(key).\(extra): unknown field; ignored")
             }
             settings.entries.append(Entry(key: key, barrierID: barrierID, scopes: names.map(BarrierScope.init), configuration: configuration))

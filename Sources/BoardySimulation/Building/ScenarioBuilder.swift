@@ -21,7 +21,7 @@ public struct BuiltScenario {
 }
 
 /// Turns a ``Scenario`` into real engine objects: the same Motherboard, barriers and ComponentKit
-/// boards a Swift user would build (contract §1).
+/// boards a Swift user would build (docs/contract.md §1).
 public enum ScenarioBuilder {
     /// Builds `scenario` on a fresh virtual clock reporting to `observer`.
     public static func build(_ scenario: Scenario, observer: (any TraceObserver)?) -> BuiltScenario {

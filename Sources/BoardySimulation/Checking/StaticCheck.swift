@@ -18,7 +18,7 @@ public enum StaticCheck {
     }
 
     /// Board ids that differ only by invisible characters (zero-width, format, control, spaces
-    /// other than U+0020) or letter case: two boards a reader cannot tell apart (contract §1).
+    /// other than U+0020) or letter case: two boards a reader cannot tell apart (docs/contract.md §1).
     static func confusableIDs(_ s: Scenario) -> [Finding] {
         // One id per visible form; only forms seen twice keep a list (a million distinct ids
         // cost one dictionary entry each, sharing the ids' own storage).

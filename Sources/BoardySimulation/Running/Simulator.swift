@@ -101,7 +101,7 @@ public enum Simulator {
         return TraceHeader(scenario: scenario.name, clock: .virtual, definition: scenario.fingerprint, extra: extra)
     }
 
-    /// Runs `scenario` within `bounds` (contract §3): to quiescence, to `bounds.until`, or until
+    /// Runs `scenario` within `bounds` (docs/contract.md §3.4): to quiescence, to `bounds.until`, or until
     /// a horizon or event bound stops it with a `runaway` event. `observer` receives every
     /// event; with `keepingEvents` false nothing is kept in memory (a streaming writer and a
     /// ``SimulationSummary/Counter`` see it all), so a run's memory does not grow with its trace.

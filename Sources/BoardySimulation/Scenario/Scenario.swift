@@ -2,7 +2,7 @@ import BoardyCore
 import BoardyComponentKit
 import BoardyDispatch
 
-/// A whole app flow declared as data (contract §1): boards, flows, barriers, dispatch, the outside
+/// A whole app flow declared as data (docs/contract.md §1): boards, flows, barriers, dispatch, the outside
 /// stimuli of a run and what the run must show.
 public struct Scenario: Sendable {
     /// The scenario's name (`scenario`).
@@ -205,7 +205,7 @@ public struct ScriptStep: Sendable {
     public var mb: String? = nil
 }
 
-/// What a run must show (contract §1 `expect`).
+/// What a run must show (docs/contract.md §1 `expect`).
 public enum Expectation: Sendable {
     case performed(BoardID, times: Int?, at: TraceTime?, input: JSONValue?)
     case never(BoardID, cancelled: Bool)

@@ -4,12 +4,23 @@ import BoardyFiles
 import BoardyDispatch
 import Foundation
 
-/// Reads scenario files (contract §1): JSON, or YAML (`.yaml`/`.yml`). Strict: unknown keys,
+/// Reads scenario files (docs/contract.md §1): JSON, or YAML (`.yaml`/`.yml`). Strict: unknown keys,
 /// values of the wrong type, negative delays, duplicate or undeclared board ids are errors that
 /// name the file, the line and column and the JSON path, with a "did you mean" where one is close.
 public enum ScenarioLoader {
     /// Scenarios larger than this are refused (a million boards take about 60 MB).
     public static let maximumSize = 1 << 30
+
+    /// Every key a scenario file may hold, by the object it belongs to (as docs/contract.md names
+    /// the objects), in the order the contract lists them. Tealium's barrier settings are read
+    /// leniently and listed by `BarrierSettings.entryKeys`.
+    public static let keysByObject: [(object: String, keys: [String])] = [
+        ("top level", ScenarioReader.topLevelKeys), ("root", ScenarioReader.rootKeys), ("board", ScenarioReader.boardKeys),
+        ("activationBarrier", ScenarioReader.activationBarrierKeys),
+        ("option", ScenarioReader.optionKeys), ("step", ScenarioReader.stepKeys), ("flow", ScenarioReader.flowKeys),
+        ("gateway", ScenarioReader.gatewayKeys), ("dispatch", ScenarioReader.dispatchKeys),
+        ("dispatcher", ScenarioReader.dispatcherKeys), ("stimulus", ScenarioReader.stimulusKeys), ("expect", ScenarioReader.expectationKeys),
+    ]
 
     /// Loads the scenario at `path`: YAML for `.yaml`/`.yml`, JSON otherwise.
     public static func load(path: String) throws(ScenarioError) -> Scenario {
@@ -100,6 +111,21 @@ struct ScenarioReader {
     }
 
     func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    // MARK: The keys (docs/contract.md §1.1, "Scenario keys": a test compares that table with this one)
+
+    static let topLevelKeys = ["scenario", "boards", "flows", "roots", "gateway", "dispatch", "script", "expect"]
+    static let rootKeys = ["mb", "boards", "flows"]
+    static let boardKeys = ["id", "module", "kind", "onActivate", "bypassGateway", "activationBarrier", "executing", "boards", "flows", "source"]
+    static let activationBarrierKeys = ["board", "scope", "option", "source"]
+    static let optionKeys = ["unidentified"]
+    static let stepKeys = ["after", "output", "complete", "activate", "input", "command", "to", "progress", "flowAction"]
+    static let flowKeys = ["steps", "from", "on", "flowAction", "activate", "input", "complete", "with", "relay", "source"]
+    static let gatewayKeys = ["barrier", "exempt", "resolveOn", "gateInstance", "source"]
+    static let dispatchKeys = ["dispatchers", "barriers", "trackOutputs"]
+    static let dispatcherKeys = ["id", "dispatchLimit", "delay"]
+    static let stimulusKeys = ["at", "mb", "activate", "input", "network", "track", "dispatcher", "flush", "configure", "complete", "with"]
+    static let expectationKeys = ["performed", "times", "at", "input", "never", "cancelled", "stuck", "loop", "sent", "events"]
 
     /// `value` as an object whose keys are all in `allowed`.
     func object(_ value: JSONValue, _ path: String, allowed: [String], what: String) throws(ScenarioError) -> JSONObject {
@@ -198,7 +224,7 @@ struct ScenarioReader {
 
     func scenario() throws(ScenarioError) -> Scenario {
         let root = try object(
-            doc.value, "", allowed: ["scenario", "boards", "flows", "roots", "gateway", "dispatch", "script", "expect"], what: "a scenario")
+            doc.value, "", allowed: Self.topLevelKeys, what: "a scenario")
         let name = try string(root["scenario"], "scenario", what: "\"scenario\" (the scenario's name)")
         guard let boardsValue = root["boards"] else { throw fail("", "a scenario needs \"boards\"") }
         let boards = try boardList(boardsValue, "boards")
@@ -240,7 +266,7 @@ struct ScenarioReader {
         var roots: [RootSpec] = []
         for (i, v) in try array(value, path, what: "\"roots\"").enumerated() {
             let p = "\(path)[\(i)]"
-            let o = try object(v, p, allowed: ["mb", "boards", "flows"], what: "a root motherboard")
+            let o = try object(v, p, allowed: Self.rootKeys, what: "a root motherboard")
             let name = try string(o["mb"], join(p, "mb"), what: "a root motherboard's \"mb\" (its name in traces)")
             guard name != MotherboardPath.main.rawValue else { throw fail(join(p, "mb"), "\"main\" is the scenario's own root; name this one otherwise") }
             guard !name.contains("/") else { throw fail(join(p, "mb"), "a root motherboard's name has no \"/\" (that separates inner motherboards)") }
@@ -276,7 +302,7 @@ struct ScenarioReader {
 
     func board(_ value: JSONValue, _ path: String) throws(ScenarioError) -> BoardSpec {
         let o = try object(
-            value, path, allowed: ["id", "module", "kind", "onActivate", "bypassGateway", "activationBarrier", "executing", "boards", "flows", "source"],
+            value, path, allowed: Self.boardKeys,
             what: "a board")
         try sourceKey(o, path)
         let id = BoardID(try string(o["id"], join(path, "id"), what: "a board's \"id\""))
@@ -344,7 +370,7 @@ struct ScenarioReader {
     }
 
     func barrierSpec(_ value: JSONValue, _ path: String) throws(ScenarioError) -> BarrierSpec {
-        let o = try object(value, path, allowed: ["board", "scope", "option", "source"], what: "an activation barrier")
+        let o = try object(value, path, allowed: Self.activationBarrierKeys, what: "an activation barrier")
         try sourceKey(o, path)
         let gate = BoardID(try string(o["board"], join(path, "board"), what: "the barrier's gate \"board\""))
         var scope = ActivationBarrierScope.mainboard
@@ -359,7 +385,7 @@ struct ScenarioReader {
         let expected = "expected \"void\", \"unique:KEY\", \"unidentified:VALUE\" or {\"unidentified\": VALUE}"
         if let op = o["option"] {
             if let members = op.objectValue {
-                guard members.count == 1, let value = members["unidentified"] else {
+                guard members.count == 1, let value = members[Self.optionKeys[0]] else {
                     throw fail(join(path, "option"), "an option object has the one key \"unidentified\"; \(expected)")
                 }
                 option = .unidentified(value)
@@ -386,7 +412,7 @@ struct ScenarioReader {
         var total = TraceTime.zero
         for (i, v) in try array(value, path, what: "\"onActivate\"").enumerated() {
             let p = "\(path)[\(i)]"
-            let o = try object(v, p, allowed: ["after", "output", "complete", "activate", "input", "command", "to", "progress", "flowAction"], what: "a step")
+            let o = try object(v, p, allowed: Self.stepKeys, what: "a step")
             let (after, afterUpTo) = try o["after"].map { v throws(ScenarioError) in try secondsOrRange(v, join(p, "after"), what: "\"after\"") } ?? (.zero, nil)
             guard let sum = total.adding(afterUpTo ?? after), sum <= TraceTime.limit else {
                 throw fail(
@@ -441,7 +467,7 @@ struct ScenarioReader {
                 flows.append(.steps(ids.map { BoardID($0) }))
                 continue
             }
-            let o = try object(v, p, allowed: ["steps", "from", "on", "flowAction", "activate", "input", "complete", "with", "relay", "source"], what: "a flow")
+            let o = try object(v, p, allowed: Self.flowKeys, what: "a flow")
             try sourceKey(o, p)
             if let stepsValue = o["steps"] {
                 guard o.count == (o["source"] == nil ? 1 : 2) else { throw fail(p, "a \"steps\" flow has no other keys") }
@@ -493,7 +519,7 @@ struct ScenarioReader {
     // MARK: Gateway, dispatch
 
     func gatewaySpec(_ value: JSONValue, _ path: String, scope: IDScope) throws(ScenarioError) -> GatewaySpec {
-        let o = try object(value, path, allowed: ["barrier", "exempt", "resolveOn", "gateInstance", "source"], what: "the gateway")
+        let o = try object(value, path, allowed: Self.gatewayKeys, what: "the gateway")
         try sourceKey(o, path)
         let gate = BoardID(try string(o["barrier"], join(path, "barrier"), what: "the gateway's \"barrier\" (its gate board)"))
         try scope.check(gate, join(path, "barrier"))
@@ -522,12 +548,12 @@ struct ScenarioReader {
     }
 
     func dispatchSpec(_ value: JSONValue, _ path: String, scope: IDScope) throws(ScenarioError) -> DispatchSpec {
-        let o = try object(value, path, allowed: ["dispatchers", "barriers", "trackOutputs"], what: "\"dispatch\"")
+        let o = try object(value, path, allowed: Self.dispatchKeys, what: "\"dispatch\"")
         var dispatchers: [DispatchSpec.Dispatcher] = []
         if let ds = o["dispatchers"] {
             for (i, v) in try array(ds, join(path, "dispatchers"), what: "\"dispatchers\"").enumerated() {
                 let p = "\(join(path, "dispatchers"))[\(i)]"
-                let d = try object(v, p, allowed: ["id", "dispatchLimit", "delay"], what: "a dispatcher")
+                let d = try object(v, p, allowed: Self.dispatcherKeys, what: "a dispatcher")
                 let id = try string(d["id"], join(p, "id"), what: "a dispatcher's \"id\"")
                 guard !dispatchers.contains(where: { $0.id == id }) else { throw fail(join(p, "id"), "duplicate dispatcher id \"\(id)\"") }
                 let limit = try d["dispatchLimit"].map { v throws(ScenarioError) in try integer(v, join(p, "dispatchLimit"), what: "\"dispatchLimit\"", minimum: 1) } ?? 1
@@ -553,7 +579,7 @@ struct ScenarioReader {
         for (i, v) in try array(value, path, what: "\"script\"").enumerated() {
             let p = "\(path)[\(i)]"
             let o = try object(
-                v, p, allowed: ["at", "mb", "activate", "input", "network", "track", "dispatcher", "flush", "configure", "complete", "with"],
+                v, p, allowed: Self.stimulusKeys,
                 what: "a script step")
             var scope = mainScope
             let mb = try o["mb"].map { v throws(ScenarioError) in try string(v, join(p, "mb"), what: "\"mb\" (a root motherboard)") }
@@ -617,7 +643,7 @@ struct ScenarioReader {
         var list: [Expectation] = []
         for (i, v) in try array(value, path, what: "\"expect\"").enumerated() {
             let p = "\(path)[\(i)]"
-            let o = try object(v, p, allowed: ["performed", "times", "at", "input", "never", "cancelled", "stuck", "loop", "sent", "events"], what: "an expectation")
+            let o = try object(v, p, allowed: Self.expectationKeys, what: "an expectation")
             let kinds = ["performed", "never", "stuck", "loop", "sent"].filter { o[$0] != nil }
             guard kinds.count == 1 else {
                 throw fail(p, kinds.isEmpty ? "an expectation needs one of performed, never, stuck, loop or sent" : "an expectation checks one thing; found \(kinds.joined(separator: " and "))")

@@ -1,4 +1,4 @@
-/// Every event kind a trace of ours holds: the `kind` field of a line (contract §2.3). A trace may
+/// Every event kind a trace of ours holds: the `kind` field of a line (docs/contract.md §2.3). A trace may
 /// hold kinds not listed (a newer writer's); they read as ``TraceEvent/Body/unknown(kind:fields:)``.
 public enum EventKind: String, Sendable, CaseIterable {
     /// Something from outside the flow: a script step, a test's call, a dispatch stimulus.

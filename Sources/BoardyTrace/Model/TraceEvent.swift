@@ -34,7 +34,7 @@ public struct TraceEvent: Sendable, Hashable {
 }
 
 extension TraceEvent {
-    /// What happened, with the fields of its kind (contract §2).
+    /// What happened, with the fields of its kind (docs/contract.md §2).
     public enum Body: Sendable, Hashable {
         /// An outside input; `fields` holds the action's own fields (board, input, network, ...).
         case stimulus(action: String, fields: JSONObject)

@@ -125,7 +125,7 @@ public struct TraceReader {
     private var lastSeq = 0
     private var lastT = TraceTime.zero
 
-    /// The longest line read by default: 64 MiB (contract §2). A longer line is malformed.
+    /// The longest line read by default: 64 MiB (docs/contract.md §2). A longer line is malformed.
     public static let defaultMaximumLineLength = 64 << 20
 
     /// Opens `path` and reads its header. A regular file, or a pipe or device read as a stream;

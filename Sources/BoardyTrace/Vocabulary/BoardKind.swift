@@ -1,5 +1,5 @@
 /// What kind of engine board a board is: a scenario's `kind`, an imported board's kind, a flow
-/// graph's board (contract §1.2).
+/// graph's board (docs/contract.md §1.2).
 public enum BoardKind: String, Sendable, CaseIterable {
     /// A plain activatable board.
     case board

@@ -1,4 +1,4 @@
-/// How a `flow.routed` event names what a flow did with an output (contract §2.3): the engine's
+/// How a `flow.routed` event names what a flow did with an output (docs/contract.md §2.3): the engine's
 /// own actions are listed; an app's flow may name its own (any string reads and writes as is).
 public struct FlowAction: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The name as written in the trace's `action` field.
@@ -24,7 +24,7 @@ public struct FlowAction: RawRepresentable, Hashable, Sendable, ExpressibleByStr
     public static let track: FlowAction = "track"
 }
 
-/// What a `stimulus` event's `action` says came from outside (contract §2.3): the engine's
+/// What a `stimulus` event's `action` says came from outside (docs/contract.md §2.3): the engine's
 /// stimuli (`Stimulus`) and Tealium's (`DispatchStimulus`).
 public enum StimulusAction: String, Sendable, CaseIterable {
     /// A board was activated from outside.

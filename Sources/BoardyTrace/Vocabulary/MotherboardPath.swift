@@ -61,7 +61,7 @@ public struct MotherboardPath: Sendable, Hashable, Comparable, CustomStringConve
     /// percent-encoded (``encode(_:)``), so that different ids never make the same path.
     public func appending(_ id: String) -> MotherboardPath { MotherboardPath(rawValue + "/" + Self.encode(id)) }
 
-    /// `id` as part of a derived name (contract §1 Boards): the characters derivations use
+    /// `id` as part of a derived name (docs/contract.md §1.2): the characters derivations use
     /// (`%`, `/`, `#`, `:`) percent-encoded, everything else verbatim. Ids without them, which
     /// is nearly all, are unchanged.
     public static func encode(_ id: String) -> String {
