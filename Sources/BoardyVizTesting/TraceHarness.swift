@@ -1,9 +1,9 @@
 import BoardyCore
 import BoardyTrace
 
-/// A motherboard's world for a test: a virtual clock (``VirtualScheduler``), a runtime on it, and
+/// A motherboard's world for a test: a virtual clock (`VirtualScheduler`), a runtime on it, and
 /// a recorder of every event, as boardy-viz's own tests use. Build motherboards on it, drive them,
-/// run the clock, then assert on ``lines`` (one ``TraceEvent/testLine`` per event) or on the
+/// run the clock, then assert on ``lines`` (one `TraceEvent.testLine` per event) or on the
 /// recorder's trace (golden files, replay).
 ///
 /// ```swift
@@ -46,7 +46,7 @@ public struct TraceHarness {
         Trace(header: mainboard.traceHeader(), events: recorder.events)
     }
 
-    /// The events so far, one ``TraceEvent/testLine`` each.
+    /// The events so far, one `TraceEvent.testLine` each.
     public var lines: [String] { recorder.events.map(\.testLine) }
 }
 

@@ -21,7 +21,7 @@ public enum BarrierBoardInput<Value>: TraceValueConvertible {
 /// Holds actions until something happens (ComponentKit's `BarrierBoard`), e.g. "add to cart once
 /// the user has logged in": `.wait` queues an action, `.overcome(value)` runs the queue in order
 /// with the value, sends it as output and completes (true); `.cancel` drops the queue and
-/// completes (false). Its state ends with its completion: register it with a ``BoardProducer``
+/// completes (false). Its state ends with its completion: register it with a `BoardProducer`
 /// so the next `.wait` gets a fresh board (Boardy rule 27). It bypasses the gateway.
 public final class BarrierBoard<Value>: Board, GuaranteedBoard, GuaranteedOutputSendingBoard {
     public typealias InputType = BarrierBoardInput<Value>

@@ -12,7 +12,7 @@ import BoardyLock
 /// }
 /// ```
 ///
-/// Complete through the scheduler (``Board/schedule(after:_:)``, or ``LiveScheduler/post(_:)`` from
+/// Complete through the scheduler (`Board.schedule(after:_:)`, or `LiveScheduler.post(_:)` from
 /// another thread) so that runs stay deterministic.
 open class TaskBoard<Input, Output>: Board, GuaranteedBoard, TaskingBoard, GuaranteedOutputSendingBoard {
     public typealias InputType = Input

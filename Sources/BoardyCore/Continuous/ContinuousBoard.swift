@@ -29,7 +29,7 @@ extension ContinuableBoard {
 /// A board that wraps an inner motherboard to run a sub-flow (Boardy's `ContinuousBoard`).
 ///
 /// Its inner boards' flow actions bubble up to the parent as this board's own; their outputs and
-/// activations stay inside unless relayed, e.g. with ``sendOutput(_:)`` from an inner flow
+/// activations stay inside unless relayed, e.g. with `sendOutput(_:)` from an inner flow
 /// (Boardy rule 21). In traces the inner motherboard is `<parent path>/<this board's id>`.
 /// As in Boardy, a subclass adopts ``ActivatableBoard`` and activates its inner boards:
 ///

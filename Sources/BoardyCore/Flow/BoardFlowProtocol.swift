@@ -2,7 +2,7 @@ import Foundation
 
 /// A flow as Boardy declares it (Boardy's `BoardFlow`): it looks at every message a motherboard
 /// routes (the sender and the data) and reacts to those it matches. Register one with
-/// ``Motherboard/registerFlow(_:)-(any BoardFlow)``; the engine runs every matching flow in
+/// `Motherboard.registerFlow(_:)` (for `any BoardFlow`); the engine runs every matching flow in
 /// registration order, with the routes registered through ``FlowRoute``, and traces each
 /// reaction as `flow.routed` (action `handler`).
 public protocol BoardFlow {
@@ -207,7 +207,7 @@ public struct BoardActivateFlow: BoardFlow {
 public typealias FlowStepID = BoardID
 
 /// A flow whose handlers are tried in order, by the type of the data, until one takes it
-/// (Boardy's `ChainBoardFlow`, from ``FlowManageable/registerChainFlow(matchedIdentifiers:target:)``).
+/// (Boardy's `ChainBoardFlow`, from `FlowManageable.registerChainFlow(matchedIdentifiers:target:)`).
 public final class ChainBoardFlow<Target>: BoardFlow {
     /// The flow's identifier.
     public let identifier: String
@@ -218,7 +218,7 @@ public final class ChainBoardFlow<Target>: BoardFlow {
     private let target: TargetBox<Target>
 
     /// A chain for `target` on the messages `matcher` accepts, registered with `manager` by
-    /// ``FlowManageable/registerChainFlow(matchedIdentifiers:target:)``.
+    /// `FlowManageable.registerChainFlow(matchedIdentifiers:target:)`.
     public init(
         identifier: String = UUID().uuidString, manager: any FlowManageable, target: Target, matcher: @escaping (any BoardOutputModel) -> Bool
     ) {

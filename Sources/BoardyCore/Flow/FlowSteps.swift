@@ -1,7 +1,7 @@
 infix operator ->> : AdditionPrecedence
 
 /// A chain of boards, `A ->> B ->> C`: any output of each activates the next with that output as
-/// its input (Boardy rule 19). Register it with ``Motherboard/registerFlowSteps(_:)``.
+/// its input (Boardy rule 19). Register it with `Motherboard.registerFlowSteps(_:)`.
 public struct FlowSteps: Sendable, Hashable {
     /// The boards in order.
     public var boards: [BoardID]

@@ -9,7 +9,7 @@ public struct MainOptions {
         public init(rawValue: String) { self.rawValue = rawValue }
         /// The runtime the launcher's motherboards run on (a ``BoardyRuntime``).
         public static let runtime = Key(rawValue: "boardy-viz.runtime")
-        /// The main motherboard's id (a ``BoardID``; `main` when absent).
+        /// The main motherboard's id (a `BoardID`; `main` when absent).
         public static let mainboardIdentifier = Key(rawValue: "boardy-viz.mainboard")
     }
 

@@ -1,7 +1,7 @@
 import BoardyCore
 import BoardyTrace
 
-/// An outside input to the dispatch pipeline, as the engine's ``Stimulus`` is to boards: a
+/// An outside input to the dispatch pipeline, as the engine's `Stimulus` is to boards: a
 /// network change, a tracked event, a flush, new barrier settings. Recorded as a `stimulus` event
 /// (action `network`, `track`, `flush`, `configure`) that causes everything it starts, which is
 /// what a replay feeds back in.

@@ -9,7 +9,7 @@ public struct SimulationResult: Sendable {
     public var events: RecordedEvents
     /// The trace (header and events in one array; built when asked).
     public var trace: Trace { Trace(header: header, events: events.array()) }
-    /// The trace as JSON Lines, byte for byte what a ``TraceWriter`` writes.
+    /// The trace as JSON Lines, byte for byte what a `TraceWriter` writes.
     public var jsonl: String { events.jsonl(header: header) }
     /// The virtual time the run ended at.
     public var endTime: TraceTime
@@ -142,7 +142,7 @@ public enum Simulator {
 
     /// Applies one outside stimulus as the script does: records a `stimulus` event and performs
     /// it with that event as its cause. Board actions go to `mainboard` (the engine's
-    /// ``Stimulus``), dispatch actions to `dispatch` (BoardyDispatch's ``DispatchStimulus``,
+    /// `Stimulus`), dispatch actions to `dispatch` (BoardyDispatch's `DispatchStimulus`,
     /// recorded and without effect when there is none), as a replay applies recorded ones.
     public static func apply(_ action: ScriptStep.Action, to mainboard: Motherboard, dispatch: DispatchManager?) {
         switch action {

@@ -3,7 +3,7 @@ import BoardyGraphviz
 import BoardyTrace
 import BoardyVizCore
 
-/// Draws a ``FlowModel`` as a Graphviz ``Graph``: boards as nodes (shape by kind), modules as
+/// Draws a `FlowModel` as a Graphviz `Graph`: boards as nodes (shape by kind), modules as
 /// clusters, continuous boards as nested clusters, flows as solid edges labelled with the
 /// output, activation-barrier and gateway edges dashed from the gate, exempt boards with a double
 /// border, barrier loops in red, and a legend.

@@ -1,11 +1,11 @@
 import BoardyTrace
 
 /// A flow graph as data, whatever it came from (a scenario, a live motherboard, a trace): boards
-/// with their module and kind, and the links between them. ``FlowGraph`` draws it.
+/// with their module and kind, and the links between them. BoardyViz's `FlowGraph` draws it.
 public struct FlowModel: Sendable, Hashable {
     /// One board.
     public struct Board: Sendable, Hashable {
-        /// The motherboard path it lives in (``MotherboardPath``): a root such as `main`, or
+        /// The motherboard path it lives in (`MotherboardPath`): a root such as `main`, or
         /// `main/<continuous board>`.
         public var mb: String
         /// Its id.
