@@ -13,11 +13,12 @@ extension FlowModel {
         // Motherboard paths from parents: main, main/<parent>, main/<parent>/<child>…
         var byID: [String: ImportedBoard] = [:]
         for b in app.boards { byID[b.id] = b }
-        func path(_ id: String?, depth: Int = 0) -> String {
-            guard let id, let b = byID[id], depth < 32 else { return MotherboardPath.main.rawValue }
-            return path(b.parent, depth: depth + 1) + "/" + id
+        // Raw ids joined (not `appending`'s encoding), as the import has always named them.
+        func path(_ id: String?, depth: Int = 0) -> MotherboardPath {
+            guard let id, let b = byID[id], depth < 32 else { return .main }
+            return MotherboardPath(path(b.parent, depth: depth + 1).rawValue + "/" + id)
         }
-        func key(_ id: String) -> String { Board.key(mb: byID[id].map { path($0.parent) } ?? MotherboardPath.main.rawValue, id: id) }
+        func key(_ id: String) -> String { Board.key(mb: byID[id].map { path($0.parent) } ?? .main, id: id) }
         let exempt = Set(app.edges.filter { $0.kind == .exempt }.map(\.to))
         let parents = Set(app.boards.compactMap(\.parent))
         for b in app.boards {

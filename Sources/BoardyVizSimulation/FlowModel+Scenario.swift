@@ -12,17 +12,17 @@ extension FlowModel {
         self.init(title: s.name, source: "scenario")
         let loops = StaticCheck.check(s).filter { $0.code == .barrierLoop }.map { Set($0.boards.map(\.rawValue)) }
         let exempt = Set((s.gateway?.exempt ?? []).map(\.rawValue))
-        func key(_ mb: String, _ id: BoardID) -> String { Board.key(mb: mb, id: id.rawValue) }
+        func key(_ mb: String, _ id: BoardID) -> String { Board.key(mb: MotherboardPath(mb), id: id.rawValue) }
         func inLoop(_ gate: String, _ target: String) -> Bool { loops.contains { $0.contains(gate) && $0.contains(target) } }
 
         func add(_ specs: [BoardSpec], flows: [FlowSpec], mb: String, module inherited: String?) {
             for b in specs {
                 let isMain = mb == MotherboardPath.main.rawValue  // the gateway is main's (roots beside it have none)
                 let bypass = b.bypassGateway ?? (b.kind != .board && b.kind != .continuous)
-                let inner = b.boards.isEmpty && b.flows.isEmpty ? nil : MotherboardPath(mb).appending(b.id.rawValue).rawValue
+                let inner = b.boards.isEmpty && b.flows.isEmpty ? nil : MotherboardPath(mb).appending(b.id.rawValue)
                 boards.append(
                     Board(
-                        mb: mb, id: b.id.rawValue, module: b.module ?? inherited, kind: b.kind,
+                        mb: MotherboardPath(mb), id: b.id.rawValue, module: b.module ?? inherited, kind: b.kind,
                         exempt: isMain && exempt.contains(b.id.rawValue), bypass: bypass, inner: inner))
                 if let spec = b.activationBarrier {
                     let gate = spec.gate
@@ -35,7 +35,7 @@ extension FlowModel {
                         Link(from: key(mb, g.gate), to: key(mb, b.id), kind: .gateway, label: "gateway",
                              inLoop: inLoop(g.gate.rawValue, b.id.rawValue)))
                 }
-                if let inner { add(b.boards, flows: b.flows, mb: inner, module: b.module ?? inherited) }
+                if let inner { add(b.boards, flows: b.flows, mb: inner.rawValue, module: b.module ?? inherited) }
             }
             for f in flows {
                 switch f {

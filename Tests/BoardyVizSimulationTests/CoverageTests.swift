@@ -46,7 +46,7 @@ struct CoverageTests {
             ], runtime: runtime)
         mb.registerFlowSteps("cart" ->> "order")
         mb.stimulate(.activate("cart"))
-        let model = FlowModel(definition: mb.definition, path: MotherboardPath(mb.path), title: "live")
+        let model = FlowModel(definition: mb.definition, path: mb.path, title: "live")
         let trace = Trace(header: TraceHeader(scenario: "live"), events: recorder.events)
         let c = Coverage(model: model, fingerprint: nil, traces: [("live", trace)])
         #expect(c.items.filter { $0.traces == 0 }.map(\.name) == ["help"])
@@ -63,7 +63,7 @@ struct CoverageTests {
         // instance counts for the gate).
         let performed = Set(try sampleTrace(name).events.compactMap { e -> String? in
             guard case .activationPerformed(let b, _) = e.body else { return nil }
-            return FlowModel.Board.key(mb: FlowModel.foldingGatewayRuns(e.mb), id: b)
+            return FlowModel.Board.key(mb: MotherboardPath(FlowModel.foldingGatewayRuns(e.mb)), id: b)
         })
         for i in c.items where i.kind == "board" { #expect((i.traces > 0) == performed.contains(i.name), "\(i.name)") }
     }

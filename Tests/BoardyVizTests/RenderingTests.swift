@@ -90,7 +90,7 @@ struct FlowGraphTests {
                 ClosureBoard<Any?>(identifier: "pay") { _, _ in },
             ], runtime: runtime)
         mb.registerFlowSteps("cart" ->> "order" ->> "pay")
-        let model = FlowModel(definition: mb.definition, path: MotherboardPath(mb.path), title: "swift")
+        let model = FlowModel(definition: mb.definition, path: mb.path, title: "swift")
         #expect(model.boards.map(\.id) == ["cart", "order", "pay"])
         #expect(model.links.map { "\($0.from)>\($0.to)" } == ["cart>order", "order>pay"])
         let svg = try SVG(FlowGraph.render(model, format: .svg))
@@ -363,7 +363,7 @@ struct AnyRootNameTests {
         let model = FlowModel(trace: trace)
         #expect(Set(model.boards.map(\.id)).isSuperset(of: Set(trace.events.compactMap(\.body.board))))
         if sample == "checkout" {
-            #expect(model.boards.contains { $0.id == "pubPayment" && $0.inner == "\(root)/pubPayment" })
+            #expect(model.boards.contains { $0.id == "pubPayment" && $0.inner?.rawValue == "\(root)/pubPayment" })
         }
     }
 }

@@ -180,7 +180,7 @@ struct PipelineTests {
             // gate counts for the gate).
             let performed = Set(trace.events.compactMap { e -> String? in
                 guard case .activationPerformed(let b, _) = e.body else { return nil }
-                return FlowModel.Board.key(mb: FlowModel.foldingGatewayRuns(e.mb), id: b)
+                return FlowModel.Board.key(mb: MotherboardPath(FlowModel.foldingGatewayRuns(e.mb)), id: b)
             })
             for i in c.items where i.kind == "board" {
                 #expect((i.traces > 0) == performed.contains(i.name), "\(seed): board \(i.name)")

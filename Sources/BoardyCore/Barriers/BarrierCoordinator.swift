@@ -123,7 +123,7 @@ public struct WaitForGraph: Sendable, Hashable {
         /// The gate board.
         public var gate: BoardID
         /// The path of the motherboard the gate runs in.
-        public var motherboard: String
+        public var motherboard: MotherboardPath
         /// Whether it is a gateway run (else an activation barrier).
         public var isGateway: Bool
         /// The boards waiting on it, in request order.
@@ -426,7 +426,7 @@ final class BarrierCoordinator {
     /// Records a `stuck` event for each open barrier whose waiting list changed since the last
     /// report (called when the scheduler has nothing left to run).
     func reportStuck(runtime: BoardyRuntime, extra: JSONObject = JSONObject(), force: Bool = false) {
-        var owners: [String: Motherboard] = [:]
+        var owners: [MotherboardPath: Motherboard] = [:]
         for run in runs.values { owners[run.owner.path] = run.owner }
         var reported: [String: [BoardID]] = [:]
         for b in graph.barriers {

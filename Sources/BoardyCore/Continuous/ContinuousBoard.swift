@@ -69,7 +69,7 @@ open class ContinuousBoard: Board, ContinuableBoard {
         super.init(identifier: identifier)
     }
 
-    func attachInner(runtime: BoardyRuntime, path: String, context: AnyObject?) {
+    func attachInner(runtime: BoardyRuntime, path: MotherboardPath, context: AnyObject?) {
         continuousMotherboard.attach(runtime: runtime, path: path, parent: self, context: context)
     }
 }

@@ -42,7 +42,7 @@ open class Board: IdentifiableBoard, OriginalBoard {
     /// The runtime and motherboard path the board was last installed under: if that motherboard
     /// is released while the board lives on (a scheduled step of an inner board of a completed
     /// continuous board), its emissions are still recorded, as dropped.
-    internal var lastHome: (runtime: BoardyRuntime, path: String)?
+    internal var lastHome: (runtime: BoardyRuntime, path: MotherboardPath)?
     /// The root context (a window or view controller in an app; any object headless).
     public internal(set) weak var context: AnyObject?
 
@@ -116,7 +116,7 @@ open class Board: IdentifiableBoard, OriginalBoard {
 
     /// The path of the motherboard this board is (or was last) installed on (`main`,
     /// `main/pubPayment`), if any.
-    public var motherboardPath: String? { (host ?? formerMotherboard)?.path }
+    public var motherboardPath: MotherboardPath? { (host ?? formerMotherboard)?.path }
 
     enum Emission {
         case output(Any?)

@@ -100,7 +100,7 @@ public final class BoardyRuntime {
         // Written out rather than calling `emit`: building the event in place here measurably
         // beats passing its parts on (recorder overhead 1.11 vs 1.13–1.15, BENCHMARKS.md).
         lastSeq += 1
-        deliver(TraceEvent(seq: lastSeq, t: now, mb: mb.path, cause: cause == 0 ? nil : cause, body: body(), extra: extra()))
+        deliver(TraceEvent(seq: lastSeq, t: now, mb: mb.path.rawValue, cause: cause == 0 ? nil : cause, body: body(), extra: extra()))
         return lastSeq
     }
 
@@ -140,7 +140,7 @@ public final class BoardyRuntime {
 
     /// Records what a board emits after its motherboard was released: it goes nowhere, but the
     /// trace says so (`"dropped":"motherboard-released"`).
-    func recordReleased(_ emission: Board.Emission, from board: Board, path: String) {
+    func recordReleased(_ emission: Board.Emission, from board: Board, path: MotherboardPath) {
         guard isTracing else { return }
         let id = board.identifier.rawValue
         let body: TraceEvent.Body
@@ -156,7 +156,7 @@ public final class BoardyRuntime {
         case .complete(let done): body = .boardCompleted(board: id, success: done)
         case .cancelled(let reason, _): body = .activationCancelled(board: id, reason: reason)
         }
-        _ = emit(mb: path, cause: currentCause, body, extra: extra)
+        _ = emit(mb: path.rawValue, cause: currentCause, body, extra: extra)
     }
 
     // MARK: Barriers
@@ -202,11 +202,11 @@ public final class BoardyRuntime {
     /// motherboard path `mb`, caused by `cause` (by default the current cause). Returns its `seq`
     /// (0 when nothing observes).
     @discardableResult
-    public func recordEvent(mb: String = MotherboardPath.main.rawValue, cause: Int? = nil, _ body: @autoclosure () -> TraceEvent.Body, extra: JSONObject = JSONObject())
+    public func recordEvent(mb: MotherboardPath = .main, cause: Int? = nil, _ body: @autoclosure () -> TraceEvent.Body, extra: JSONObject = JSONObject())
         -> Int
     {
         guard isTracing else { return 0 }
-        return emit(mb: mb, cause: cause ?? currentCause, body(), extra: extra)
+        return emit(mb: mb.rawValue, cause: cause ?? currentCause, body(), extra: extra)
     }
 
     /// The `seq` of the event in whose context code runs now (0 outside a traced step).
@@ -220,10 +220,10 @@ public final class BoardyRuntime {
     /// Records an outside stimulus (a script step, a test's call) and returns its `seq`, to be
     /// passed as the cause of what it starts.
     @discardableResult
-    public func recordStimulus(_ action: StimulusAction, fields: JSONObject = JSONObject(), mb: String = MotherboardPath.main.rawValue) -> Int {
+    public func recordStimulus(_ action: StimulusAction, fields: JSONObject = JSONObject(), mb: MotherboardPath = .main) -> Int {
         lastStimulusTime = now
         guard isTracing else { return 0 }
-        return emit(mb: mb, cause: 0, .stimulus(action: action.rawValue, fields: fields), extra: JSONObject())
+        return emit(mb: mb.rawValue, cause: 0, .stimulus(action: action.rawValue, fields: fields), extra: JSONObject())
     }
 
     /// Runs `body` with `cause` as the cause of what it emits.
@@ -358,7 +358,7 @@ public final class BoardyRuntime {
             return
         }
         if lastSeq >= eventBudget {
-            halt(bound: "max-events", mb: item.motherboard.path, cause: item.cause, fields: ["maxEvents": .int(Int64(eventBudget))])
+            halt(bound: "max-events", mb: item.motherboard.path.rawValue, cause: item.cause, fields: ["maxEvents": .int(Int64(eventBudget))])
             return
         }
         nesting += 1
@@ -390,7 +390,7 @@ public final class BoardyRuntime {
             }
             if lastSeq >= budget {
                 stack.append(item)
-                halt(bound: "max-events", mb: item.motherboard.path, cause: item.cause, fields: ["maxEvents": .int(Int64(budget))])
+                halt(bound: "max-events", mb: item.motherboard.path.rawValue, cause: item.cause, fields: ["maxEvents": .int(Int64(budget))])
                 break
             }
             let saved = currentCause

@@ -17,7 +17,7 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
     /// The motherboard's id: `main` for an app's root.
     public let identifier: BoardID
     /// The path that names it in traces: `main`, or `main/<board>` inside a continuous board.
-    @exclusivity(unchecked) public private(set) var path: String
+    @exclusivity(unchecked) public private(set) var path: MotherboardPath
     /// The runtime it shares with its parent and children; nil for the inner motherboard of a
     /// continuous board that is not installed yet.
     @exclusivity(unchecked) public private(set) var runtime: BoardyRuntime?
@@ -84,7 +84,7 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
         boardProducer: (any ActivatableBoardProducer)? = nil, runtime: BoardyRuntime? = BoardyRuntime(processing: .immediate)
     ) {
         self.identifier = identifier
-        self.path = identifier.rawValue
+        self.path = MotherboardPath(root: identifier.rawValue)
         self.boardProducer = boardProducer
         ownProducer = boardProducer as? BoardProducer
         hasForeignProducer = boardProducer != nil && ownProducer == nil && !(boardProducer is NoBoardProducer)
@@ -122,7 +122,7 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
     /// under `owner`, producing from `origin`'s producer and sharing its gateway.
     init(gatewayProxyFor destination: BoardID, owner: Motherboard, origin: Motherboard, runtime: BoardyRuntime) {
         self.identifier = destination.appending("___GATEWAY___")
-        self.path = MotherboardPath(owner.path).appending(identifier.rawValue).rawValue
+        self.path = owner.path.appending(identifier.rawValue)
         self.boardProducer = origin.boardProducer
         ownProducer = origin.ownProducer
         hasForeignProducer = origin.hasForeignProducer
@@ -154,7 +154,7 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
         board.installOrder = installCount
         if let runtime { board.lastHome = (runtime, path) }
         if let continuous = board as? ContinuousBoard, let runtime {
-            continuous.attachInner(runtime: runtime, path: MotherboardPath(path).appending(board.identifier.rawValue).rawValue, context: context)
+            continuous.attachInner(runtime: runtime, path: path.appending(board.identifier.rawValue), context: context)
         }
     }
 
@@ -177,7 +177,7 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
     /// Whether a board with `id` is installed now.
     public func isInstalled(_ id: BoardID) -> Bool { installed[id] != nil }
 
-    func attach(runtime: BoardyRuntime, path: String, parent: ContinuousBoard, context: AnyObject?) {
+    func attach(runtime: BoardyRuntime, path: MotherboardPath, parent: ContinuousBoard, context: AnyObject?) {
         self.runtime = runtime
         self.path = path
         self.parentBoard = parent
@@ -186,7 +186,7 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
             board.context = context
             board.lastHome = (runtime, path)
             if let continuous = board as? ContinuousBoard {
-                continuous.attachInner(runtime: runtime, path: MotherboardPath(path).appending(board.identifier.rawValue).rawValue, context: context)
+                continuous.attachInner(runtime: runtime, path: path.appending(board.identifier.rawValue), context: context)
             }
         }
         let waiting = waitingForRuntime

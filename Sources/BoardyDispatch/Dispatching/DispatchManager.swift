@@ -20,7 +20,7 @@ public final class DispatchManager: BarrierRegistry {
     /// The runtime whose scheduler and trace it uses.
     public let runtime: BoardyRuntime
     /// The motherboard path its events are recorded under.
-    public let path: String
+    public let path: MotherboardPath
     /// The simulated network (starts on Wi-Fi).
     public let network = NetworkMonitor()
     /// What barriers and dispatchers may look at.
@@ -70,7 +70,7 @@ public final class DispatchManager: BarrierRegistry {
     /// added unless one with its id is given: the first wins) and `settings`. Barriers are created
     /// for the connectivity factory and for every factory the settings name.
     public init(
-        runtime: BoardyRuntime, path: String = MotherboardPath.main.rawValue, dispatchers: [any Dispatcher] = [],
+        runtime: BoardyRuntime, path: MotherboardPath = .main, dispatchers: [any Dispatcher] = [],
         factories: [any BarrierFactory] = DispatchManager.builtInFactories, settings: BarrierSettings = BarrierSettings()
     ) {
         self.runtime = runtime

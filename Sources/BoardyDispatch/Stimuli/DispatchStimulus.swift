@@ -76,7 +76,7 @@ extension DispatchManager {
     /// Applies an outside stimulus: records it on `runtime` (at `mb`), then performs it with the
     /// stimulus as its cause. With no manager (a flow without dispatch) it is recorded and has no
     /// effect.
-    public static func stimulate(_ stimulus: DispatchStimulus, on manager: DispatchManager?, runtime: BoardyRuntime, mb: String = MotherboardPath.main.rawValue) {
+    public static func stimulate(_ stimulus: DispatchStimulus, on manager: DispatchManager?, runtime: BoardyRuntime, mb: MotherboardPath = .main) {
         let seq = runtime.recordStimulus(stimulus.action, fields: stimulus.fields, mb: mb)
         guard let manager else {
             // Nothing vanishes: an event tracked where there is no dispatch layer says so.

@@ -142,7 +142,7 @@ public enum Replayer {
                 {
                     _ = scheduler.schedule(between: delay, and: delay, tag: ScheduleTag(point)) {
                         guard expected.isOrdered(through: index - 1) else { return }
-                        runtime.recordEvent(mb: choice.mb, cause: choice.cause ?? 0, .unknown(kind: EventKind.choice.rawValue, fields: fields), extra: choice.extra)
+                        runtime.recordEvent(mb: MotherboardPath(choice.mb), cause: choice.cause ?? 0, .unknown(kind: EventKind.choice.rawValue, fields: fields), extra: choice.extra)
                         feed()
                     }
                 } else {

@@ -69,13 +69,13 @@ public struct ReplayStimulus: Sendable {
     func apply(to target: ReplayTarget) -> ReplayStimulusError? {
         switch action {
         case let .dispatch(step):
-            guard mb == target.mainboard.path else {
+            guard mb == target.mainboard.path.rawValue else {
                 return ReplayStimulusError(seq: seq, message: "a dispatch stimulus applies to \"\(target.mainboard.path)\", not \"\(mb)\"")
             }
             guard let runtime = target.mainboard.runtime else {
                 return ReplayStimulusError(seq: seq, message: "the replay's mainboard has no runtime to record in")
             }
-            DispatchManager.stimulate(step, on: target.dispatch, runtime: runtime, mb: mb)
+            DispatchManager.stimulate(step, on: target.dispatch, runtime: runtime, mb: MotherboardPath(mb))
         case .activate, .complete, .command:
             guard let m = target.motherboard(at: mb) else {
                 return ReplayStimulusError(seq: seq, message: "motherboard \"\(mb)\" does not exist in the replay at t=\(t)")

@@ -46,7 +46,7 @@ public struct ReplayTarget {
     /// The motherboard at `path` (`main`, `main/pubPayment`, ...) as it is now, if it exists.
     func motherboard(at path: String) -> Motherboard? {
         var parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard let first = parts.first, let root = ([mainboard] + otherRoots).first(where: { $0.path == first }) else { return nil }
+        guard let first = parts.first, let root = ([mainboard] + otherRoots).first(where: { $0.path.rawValue == first }) else { return nil }
         parts.removeFirst()
         var mb = root
         // Board ids may contain "/": take the longest prefix that names an installed continuous board.

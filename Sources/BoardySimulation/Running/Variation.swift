@@ -55,7 +55,7 @@ final class Variation {
         }
         guard let runtime = board.boardRuntime else { return }
         let point = Self.stepLabel(board, index: index, activation: activation) + ".after"
-        let mb = board.motherboardPath ?? MotherboardPath.main.rawValue
+        let mb = board.motherboardPath ?? .main
         let start = scheduler.now
         let tag = ScheduleTag(point, footprint: footprints[specPath] ?? -1)
         let id = board.identifier.rawValue
@@ -77,7 +77,7 @@ final class Variation {
     func outcome(ofStep index: Int, of board: Board, activation: Int) -> Bool {
         let point = Self.stepLabel(board, index: index, activation: activation) + ".complete"
         let ok = scheduler.chooser?.outcome(at: point) ?? true
-        record(point: point, value: .bool(ok), mb: board.motherboardPath ?? MotherboardPath.main.rawValue, board: board.identifier.rawValue)
+        record(point: point, value: .bool(ok), mb: board.motherboardPath ?? .main, board: board.identifier.rawValue)
         return ok
     }
 
@@ -94,7 +94,7 @@ final class Variation {
                 default: target = nil
                 }
                 let action = { [self] in
-                    record(point: point, value: scheduler.now.jsonValue, mb: step.mb ?? MotherboardPath.main.rawValue, board: target)
+                    record(point: point, value: scheduler.now.jsonValue, mb: step.mb.map { MotherboardPath($0) } ?? .main, board: target)
                     apply(step)
                 }
                 if scheduler.chooser?.fixesTime(of: tag) == true {
@@ -114,7 +114,7 @@ final class Variation {
 
     /// Records a `choice`: what varied, what was taken, and the board it is about (where it
     /// falls on a timeline).
-    private func record(point: String, value: JSONValue, mb: String, board: String?) {
+    private func record(point: String, value: JSONValue, mb: MotherboardPath, board: String?) {
         var fields = JSONObject()
         fields["point"] = .string(point)
         fields["value"] = value

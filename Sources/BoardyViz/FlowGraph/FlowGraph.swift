@@ -221,7 +221,7 @@ public enum FlowGraph {
         apply(Mark.kind(b.kind), to: &a, used: &used)
         var tip = "\(b.id) — \(b.kindLabel)"
         if let m = b.module { tip += ", module \(m)" }
-        if !MotherboardPath(b.mb).isRoot { tip += ", in \(b.mb)" }
+        if !b.mb.isRoot { tip += ", in \(b.mb)" }
         if let c = b.count { tip += ", performed ×\(c)" }
         if b.exempt {
             apply(.exempt, to: &a, used: &used)
@@ -242,10 +242,10 @@ public enum FlowGraph {
     static func clusters(_ model: FlowModel, guarded: Set<String>, into g: inout Graph, used: inout Set<Mark>) {
         var moduleOrder: [String] = []
         var byModule: [String: [FlowModel.Board]] = [:]
-        var byMB: [String: [FlowModel.Board]] = [:]
+        var byMB: [MotherboardPath: [FlowModel.Board]] = [:]
         for b in model.boards {
             byMB[b.mb, default: []].append(b)
-            guard MotherboardPath(b.mb).isRoot else { continue }
+            guard b.mb.isRoot else { continue }
             let m = b.module ?? ""
             if byModule[m] == nil { moduleOrder.append(m) }
             byModule[m, default: []].append(b)
@@ -651,7 +651,7 @@ public enum FlowGraph {
             repeating: (.infinity, .infinity, -.infinity, -.infinity), count: modules.count)
         for (i, b) in model.boards.enumerated() {
             var node = node(b, guarded: guarded.contains(b.key), used: &used)
-            if !MotherboardPath(b.mb).isRoot { node.attributes["label"] = b.key }
+            if !b.mb.isRoot { node.attributes["label"] = b.key }
             let m = moduleOf[i]
             let px = Double(layer[i]) * colGap
             let py = bandTop[m] - row[i] * rowGap

@@ -50,8 +50,8 @@ struct LaneLayout {
     /// gateway run's gate beside the gateway's motherboard), its dispatcher's, or the outside's.
     static func lane(of e: TraceEvent, gateOf: [GateKey: String]) -> Lane {
         func board(_ b: String) -> Lane {
-            let k = FlowModel.Board.key(mb: e.mb, id: b)
             let path = MotherboardPath(e.mb)
+            let k = FlowModel.Board.key(mb: path, id: b)
             if path.isGatewayProxy {
                 // One gateway run's own gate instance: a lane beside the gateway's motherboard.
                 let destination = String((path.owner ?? "").dropLast(".___GATEWAY___".count))

@@ -337,7 +337,7 @@ public struct Timeline {
             g.nodes.append(Node("\(tip) (span \(spanNumber))", attributes: a))
         }
         for w in spans.waits where visibleSet.contains(w.start) || (w.end.map(visibleSet.contains) ?? false) {
-            let lane = "b|" + FlowModel.Board.key(mb: w.mb, id: w.board)
+            let lane = "b|" + FlowModel.Board.key(mb: MotherboardPath(w.mb), id: w.board)
             let mark: Mark = switch w.outcome {
             case .passed: .waitPassed
             case .failed: .waitFailed
@@ -349,7 +349,7 @@ public struct Timeline {
             span(lane: lane, from: xAt(w.start), to: xAt(w.end), dy: 0, mark, id: "wait-\(all[w.start].seq)", tip: "\(w.board) waits on \(on) from t=\(all[w.start].t)s \(until)")
         }
         for r in spans.runs where visibleSet.contains(r.start) || visibleSet.contains(r.end) {
-            let lane = "b|" + FlowModel.Board.key(mb: r.mb, id: r.board)
+            let lane = "b|" + FlowModel.Board.key(mb: MotherboardPath(r.mb), id: r.board)
             let from = xAt(r.start), to = xAt(r.end)
             if let until = r.overlapsUntil {
                 let mid = min(to, xAt(until))

@@ -192,7 +192,7 @@ public enum TraceView {
         var spanValues: [Int64] = []
         func laneRow(_ key: String) -> Int64? { laneIndex[key].map { Int64(row[$0]) } }
         for s in spans.waits {
-            guard let r = laneRow("b|" + FlowModel.Board.key(mb: s.mb, id: s.board)) else { continue }
+            guard let r = laneRow("b|" + FlowModel.Board.key(mb: MotherboardPath(s.mb), id: s.board)) else { continue }
             let type: Int64 = switch s.outcome {
             case .passed: 0
             case .failed: 1
@@ -202,7 +202,7 @@ public enum TraceView {
             spanValues += [r, Int64(s.start), Int64(s.end ?? -1), type]
         }
         for s in spans.runs {
-            guard let r = laneRow("b|" + FlowModel.Board.key(mb: s.mb, id: s.board)) else { continue }
+            guard let r = laneRow("b|" + FlowModel.Board.key(mb: MotherboardPath(s.mb), id: s.board)) else { continue }
             if let until = s.overlapsUntil, until > s.start { spanValues += [r, Int64(s.start), Int64(min(until, s.end)), 5] }
             spanValues += [r, Int64(max(s.start, min(s.overlapsUntil ?? s.start, s.end))), Int64(s.end), 4]
         }

@@ -5,9 +5,8 @@ import BoardyTrace
 public struct FlowModel: Sendable, Hashable {
     /// One board.
     public struct Board: Sendable, Hashable {
-        /// The motherboard path it lives in (`MotherboardPath`): a root such as `main`, or
-        /// `main/<continuous board>`.
-        public var mb: String
+        /// The motherboard it lives in: a root such as `main`, or `main/<continuous board>`.
+        public var mb: MotherboardPath
         /// Its id.
         public var id: String
         /// Its module (a cluster), if any.
@@ -25,14 +24,14 @@ public struct FlowModel: Sendable, Hashable {
         /// Bypasses the gateway (`shouldBypassGatewayBarrier`).
         public var bypass: Bool
         /// The motherboard path of its inner boards, for continuous and flow boards.
-        public var inner: String?
+        public var inner: MotherboardPath?
         /// Where the app's code registers it (`file:line`), for a model imported from sources.
         public var source: String?
         /// How many times a trace saw it perform (nil for declared boards).
         public var count: Int?
 
         /// A board.
-        public init(mb: String = MotherboardPath.main.rawValue, id: String, module: String? = nil, kind: BoardKind? = .board, typeName: String? = nil, exempt: Bool = false, bypass: Bool = false, inner: String? = nil) {
+        public init(mb: MotherboardPath = .main, id: String, module: String? = nil, kind: BoardKind? = .board, typeName: String? = nil, exempt: Bool = false, bypass: Bool = false, inner: MotherboardPath? = nil) {
             self.mb = mb
             self.id = id
             self.module = module
@@ -52,9 +51,8 @@ public struct FlowModel: Sendable, Hashable {
 
         /// The key of board `id` in motherboard `mb`: `id` in a root, `<path below the root>/<id>`
         /// inside continuous boards.
-        public static func key(mb: String, id: String) -> String {
-            let path = MotherboardPath(mb)
-            return path.isRoot ? id : path.belowRoot + "/" + id
+        public static func key(mb path: MotherboardPath, id: String) -> String {
+            path.isRoot ? id : path.belowRoot + "/" + id
         }
     }
 
@@ -204,19 +202,21 @@ extension FlowModel {
     /// types, continuous boards' inner motherboards, and every flow that names its destination.
     ///
     /// ```swift
-    /// let model = FlowModel(definition: motherboard.definition, path: MotherboardPath(motherboard.path))
+    /// let model = FlowModel(definition: motherboard.definition, path: motherboard.path)
     /// ```
     public init(definition: JSONValue, path: MotherboardPath = .main, title: String = "motherboard") {
         self.init(title: title, source: "motherboard")
-        func add(_ definition: JSONValue, mb: String) {
+        func add(_ definition: JSONValue, mb: MotherboardPath) {
             guard let o = definition.objectValue else { return }
             func key(_ id: String) -> String { Board.key(mb: mb, id: id) }
             for b in o["boards"]?.arrayValue ?? [] {
                 guard let id = b.objectValue?["id"]?.stringValue else { continue }
                 let inner = b.objectValue?["motherboard"]
                 let type = b.objectValue?["type"]?.stringValue
-                boards.append(Board(mb: mb, id: id, kind: type == nil ? .board : nil, typeName: type, inner: inner == nil ? nil : "\(mb)/\(id)"))
-                if let inner { add(inner, mb: "\(mb)/\(id)") }
+                // The definition's ids as written (not `appending`'s encoding): what the engine names.
+                let innerPath = MotherboardPath(mb.rawValue + "/" + id)
+                boards.append(Board(mb: mb, id: id, kind: type == nil ? .board : nil, typeName: type, inner: inner == nil ? nil : innerPath))
+                if let inner { add(inner, mb: innerPath) }
             }
             for id in o["produced"]?.arrayValue ?? [] {
                 guard let id = id.stringValue, !boards.contains(where: { $0.mb == mb && $0.id == id }) else { continue }
@@ -228,7 +228,7 @@ extension FlowModel {
                 links.append(Link(from: key(from), to: key(to), kind: .flow, label: label))
             }
         }
-        add(definition, mb: path.rawValue)
+        add(definition, mb: path)
     }
 }
 
@@ -255,7 +255,8 @@ extension FlowModel {
         func dispatcher(_ d: String) {
             if !dispatch.dispatchers.contains(where: { $0.id == d }) { dispatch.dispatchers.append(Dispatch.Dispatcher(id: d, sent: 0)) }
         }
-        func board(_ mb: String, _ id: String) -> String {
+        func board(_ mb: String, _ id: String) -> String { board(MotherboardPath(mb), id) }
+        func board(_ mb: MotherboardPath, _ id: String) -> String {
             let key = Board.key(mb: mb, id: id)
             if seen.insert(key).inserted { boards.append(Board(mb: mb, id: id)) }
             return key
@@ -298,7 +299,7 @@ extension FlowModel {
                 _ = board(e.mb, gate)
             case .barrierLoop(let b, let cycle):
                 _ = board(e.mb, b)
-                loopGates.formUnion(cycle.map { Board.key(mb: e.mb, id: $0) })
+                loopGates.formUnion(cycle.map { Board.key(mb: MotherboardPath(e.mb), id: $0) })
             case .dispatchBarrier(let barrier, let d, _, _):
                 if dispatch.barriers.firstIndex(where: { $0.id == barrier }) == nil { dispatch.barriers.append(Dispatch.Barrier(id: barrier, scopes: [])) }
                 if let d, let i = dispatch.barriers.firstIndex(where: { $0.id == barrier }), !dispatch.barriers[i].scopes.contains(d) {
@@ -325,11 +326,10 @@ extension FlowModel {
             link(Link(from: board(w.mb, gate), to: board(w.mb, w.board), kind: w.gateway ? .gateway : .barrier, label: w.gateway ? "gateway" : w.barrier))
         }
         // Inner motherboards: their continuous board owns them.
-        var innerPaths: [String] = []
-        for b in boards where !MotherboardPath(b.mb).isRoot && !innerPaths.contains(b.mb) { innerPaths.append(b.mb) }
+        var innerPaths: [MotherboardPath] = []
+        for b in boards where !b.mb.isRoot && !innerPaths.contains(b.mb) { innerPaths.append(b.mb) }
         for path in innerPaths {
-            let inner = MotherboardPath(path)
-            guard let parentMB = inner.parent?.rawValue, let owner = inner.owner else { continue }
+            guard let parentMB = path.parent, let owner = path.owner else { continue }
             _ = board(parentMB, owner)
             if let i = boards.firstIndex(where: { $0.mb == parentMB && $0.id == owner }) {
                 boards[i].inner = path
