@@ -106,7 +106,7 @@ js-check:
 ## docs: the DocC catalogs of every product and of the engine's BoardyCore and BoardyComponentKit
 ## (articles and symbol docs), built with swift-docc-plugin; any warning fails. Archives in
 ## .build/plugins.
-DOC_TARGETS = Boardy BoardyCore BoardyComponentKit BoardyTrace BoardyDispatch BoardySimulation BoardyReplay BoardyVizCore BoardyViz BoardyImport BoardyVizTesting
+DOC_TARGETS = Boardy BoardyCore BoardyComponentKit BoardyTrace BoardyDispatch BoardySimulation BoardyReplay BoardyVizCore BoardyViz BoardyImport BoardyVizSimulation BoardyVizTesting
 docs:
 	@out=$$($(SWIFT) package --disable-sandbox generate-documentation $(addprefix --target ,$(DOC_TARGETS)) 2>&1); status=$$?; \
 	echo "$$out" | grep -E "warning|error|Generated" ; \

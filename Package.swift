@@ -12,8 +12,8 @@ let package = Package(
     // no @available).
     platforms: [.macOS(.v11), .iOS(.v14), .tvOS(.v14), .watchOS(.v7)],
     // What users import, one line each (README, "Products"). The other targets (BoardyCore,
-    // BoardyComponentKit, BoardyGraphviz, BoardyVizSimulation, BoardyLock, BoardyFiles) are
-    // internal: `Boardy` re-exports the engine and ComponentKit.
+    // BoardyComponentKit, BoardyGraphviz, BoardyLock, BoardyFiles) are internal: `Boardy`
+    // re-exports the engine and ComponentKit, `BoardyViz` re-exports BoardyGraphviz.
     products: [
         // Boardy's model headless: motherboards, boards, flows, barriers, ComponentKit, on a virtual clock.
         .library(name: "Boardy", targets: ["Boardy"]),
@@ -31,6 +31,8 @@ let package = Package(
         .library(name: "BoardyViz", targets: ["BoardyViz"]),
         // A Boardy app's Swift sources to its boards, flows and barriers, and their checks.
         .library(name: "BoardyImport", targets: ["BoardyImport"]),
+        // Scenarios and apps meet the views: their flow models, coverage, replay against a scenario.
+        .library(name: "BoardyVizSimulation", targets: ["BoardyVizSimulation"]),
         // For users' tests: replay and golden-trace helpers for Swift Testing.
         .library(name: "BoardyVizTesting", targets: ["BoardyVizTesting"]),
         .executable(name: "boardy-viz", targets: ["boardy-viz"]),
@@ -111,6 +113,8 @@ let package = Package(
             name: "BoardyVizCore",
             dependencies: [
                 "BoardyTrace", "BoardyLock", .product(name: "Histogram", package: "hdrhistogram-swift"),
+                // OTLP's trace and span ids: SHA-256, from CryptoKit on Apple platforms.
+                .product(name: "Crypto", package: "swift-crypto", condition: .when(platforms: nonApplePlatforms)),
             ]),
         // Pictures: flow graphs and timelines, drawn through Graphviz.
         // The viewer page is real files (View/Page: view.html, view.css, view.js), compiled in by

@@ -7,7 +7,7 @@ import BoardyVizCore
 
 extension FlowModel {
     /// The declared flow graph of `scenario`: its boards, flows, activation barriers and gateway;
-    /// links of the barrier loops ``StaticCheck`` finds are marked.
+    /// links of the barrier loops `StaticCheck` finds are marked.
     public init(scenario s: Scenario) {
         self.init(title: s.name, source: "scenario")
         let loops = StaticCheck.check(s).filter { $0.code == .barrierLoop }.map { Set($0.boards.map(\.rawValue)) }
@@ -18,7 +18,7 @@ extension FlowModel {
         func add(_ specs: [BoardSpec], flows: [FlowSpec], mb: String, module inherited: String?) {
             for b in specs {
                 let isMain = mb == MotherboardPath.main.rawValue  // the gateway is main's (roots beside it have none)
-                let bypass = b.bypassGateway ?? (b.kind != .board && b.kind != .continuous)
+                let bypass = b.bypassGateway ?? b.kind.bypassesGatewayByDefault
                 let inner = b.boards.isEmpty && b.flows.isEmpty ? nil : MotherboardPath(mb).appending(b.id.rawValue)
                 boards.append(
                     Board(

@@ -5,7 +5,7 @@ import BoardyTrace
 
 extension Replayer {
     /// Replays `trace` against `scenario` (built as the simulator builds it). Throws only
-    /// ``ReplayError`` (an invalid flip).
+    /// `ReplayError` (an invalid flip).
     public static func replay(
         _ trace: Trace, scenario: Scenario, traceName: String = "<trace>", options: Options = Options()
     ) throws -> ReplayResult {
@@ -13,7 +13,7 @@ extension Replayer {
     }
 
     /// Replays the trace file at `path` against `scenario`, reading the file on another thread
-    /// while the engine re-runs it. Throws ``TraceReadError`` for a malformed file, ``ReplayError``
+    /// while the engine re-runs it. Throws `TraceReadError` for a malformed file, `ReplayError`
     /// for an invalid flip.
     public static func replay(tracePath path: String, scenario: Scenario, options: Options = Options()) throws -> ReplayResult {
         try replay(tracePath: path, targetName: scenario.file, options: options, build: scenarioBuilder(scenario))

@@ -57,6 +57,6 @@ struct StatsCommand: ParsableCommand {
         } else {
             print(stats.text + (skipped.isEmpty ? "" : "\nskipped (not traces): \(skipped.count)"))
         }
-        if !skipped.isEmpty { throw ExitCode(65) }
+        if !skipped.isEmpty { throw Exit.malformed }
     }
 }

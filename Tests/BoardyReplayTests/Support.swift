@@ -6,9 +6,7 @@ import BoardyTestSupport
 import Foundation
 
 
-func sampleScenario(_ name: String) throws -> Scenario {
-    try ScenarioLoader.load(path: repoRoot.appendingPathComponent("samples/\(name).json").path)
-}
+func sampleScenario(_ name: String) throws -> Scenario { try sample(name) }
 
 func sampleTracePath(_ name: String) -> String { repoRoot.appendingPathComponent("samples/traces/\(name).jsonl").path }
 

@@ -12,10 +12,9 @@ public func sample(_ name: String) throws -> Scenario {
     try ScenarioLoader.load(path: samplesDir.appendingPathComponent("\(name).json").path)
 }
 
-/// Loads sample scenario `name` (samples/<name>.json).
-public func scenario(_ name: String) throws -> Scenario {
-    try ScenarioLoader.load(path: repoRoot.appendingPathComponent("samples/\(name).json").path)
-}
+/// Loads sample scenario `name` (samples/<name>.json): ``sample(_:)`` under the name the
+/// rendering tests use.
+public func scenario(_ name: String) throws -> Scenario { try sample(name) }
 
 /// Reads the checked-in trace of sample `name` (samples/traces/<name>.jsonl).
 public func sampleTrace(_ name: String) throws -> Trace {

@@ -221,9 +221,16 @@ public final class BoardyRuntime {
     /// passed as the cause of what it starts.
     @discardableResult
     public func recordStimulus(_ action: StimulusAction, fields: JSONObject = JSONObject(), mb: MotherboardPath = .main) -> Int {
+        recordStimulus(named: action.rawValue, fields: fields, mb: mb)
+    }
+
+    /// Records an outside stimulus whose action is not one of ours (a replay reports it as one it
+    /// cannot apply) and returns its `seq`.
+    @discardableResult
+    public func recordStimulus(named action: String, fields: JSONObject = JSONObject(), mb: MotherboardPath = .main) -> Int {
         lastStimulusTime = now
         guard isTracing else { return 0 }
-        return emit(mb: mb.rawValue, cause: 0, .stimulus(action: action.rawValue, fields: fields), extra: JSONObject())
+        return emit(mb: mb.rawValue, cause: 0, .stimulus(action: action, fields: fields), extra: JSONObject())
     }
 
     /// Runs `body` with `cause` as the cause of what it emits.

@@ -34,6 +34,10 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
     /// The continuous board that owns this motherboard, if it is an inner one.
     public private(set) weak var parentBoard: ContinuousBoard?
 
+    // The state below is internal, not private, only because the pipeline that works on it
+    // lives in Motherboard+Pipeline.swift; nothing outside this class and its extensions
+    // touches it.
+    //
     // Confined to the driving thread, never accessed overlappingly: no dynamic exclusivity
     // checks on the hot path (see BoardyRuntime).
     @exclusivity(unchecked) var installed: [BoardID: any ActivatableBoard] = [:]
@@ -161,8 +165,9 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
     /// A board's Swift type as the definition names it: the module users import (`Boardy`)
     /// rather than the target behind it, so fingerprints stay put when the split behind the
     /// umbrella changes.
+    /// (`BoardID` moved from the engine to BoardyTrace in 0.2.0; it is still `Boardy.BoardID`.)
     private static func typeName(of type: any ActivatableBoard.Type) -> String {
-        String(reflecting: type).replacingOccurrences(of: "BoardyCore.", with: "Boardy.")
+        String(reflecting: type).replacingOccurrences(of: "BoardyCore.", with: "Boardy.").replacingOccurrences(of: "BoardyTrace.BoardID", with: "Boardy.BoardID")
     }
 
     /// Installs the motherboard and its boards into a root context (a window, a view controller).

@@ -41,15 +41,15 @@ public struct ReplayStimulus: Sendable {
         }
         func board() -> BoardID? { all["board"]?.stringValue.map { BoardID($0) } }
         let a: Action
-        switch action {
-        case "activate":
+        switch StimulusAction(rawValue: action) {
+        case .activate:
             guard let b = board() else { return fail("an \"activate\" stimulus needs a string \"board\"") }
             a = .activate(b, input: all["input"])
-        case "complete":
+        case .complete:
             guard let b = board() else { return fail("a \"complete\" stimulus needs a string \"board\"") }
             guard case let .bool(with)? = all["with"] else { return fail("a \"complete\" stimulus needs a boolean \"with\"") }
             a = .complete(b, with: with)
-        case "command":
+        case .command:
             guard let b = board() else { return fail("a \"command\" stimulus needs a string \"board\"") }
             a = .command(b, all["command"] ?? .null)
         default:

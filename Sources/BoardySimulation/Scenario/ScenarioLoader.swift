@@ -342,7 +342,7 @@ struct ScenarioReader {
     func checkTargets(_ siblings: [BoardSpec]) throws(ScenarioError) {
         let siblingScope = IDScope(boards: siblings, reader: self)
         for b in siblings {
-            let stepScope = (b.kind == .continuous || b.kind == .flow) ? IDScope(boards: b.boards, reader: self, inContinuous: true) : siblingScope
+            let stepScope = b.kind.hasInnerMotherboard ? IDScope(boards: b.boards, reader: self, inContinuous: true) : siblingScope
             for (i, step) in b.onActivate.enumerated() {
                 switch step.action {
                 case let .activate(id, _): try stepScope.check(id, "\(b.path).onActivate[\(i)].activate")

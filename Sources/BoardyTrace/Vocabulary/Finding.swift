@@ -17,7 +17,7 @@ public struct Finding: Sendable, Hashable {
         case runawayCycle = "runaway-cycle"
         /// A board nothing activates.
         case unreachableBoard = "unreachable-board"
-        /// A track naming a dispatcher that is not declared.
+        /// A dispatch barrier scoped to a dispatcher that is not declared.
         case unknownDispatcher = "unknown-dispatcher"
         /// Ids that look the same on screen but are different strings.
         case confusableIDs = "confusable-ids"

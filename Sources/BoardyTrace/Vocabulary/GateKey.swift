@@ -12,7 +12,7 @@ public struct GateKey: Hashable, Sendable, CustomStringConvertible {
         self.barrier = barrier
     }
 
-    /// `mb|barrier`, as the viewer's data and our messages spell it.
+    /// `mb|barrier`, for messages.
     public var description: String { "\(mb)|\(barrier)" }
 
     /// Each barrier's gate board, from the `barrier.started` events of `events`.

@@ -428,10 +428,10 @@ public struct Timeline {
 
     /// A stimulus in a few words: `network: cellular`, `flush`, `track: purchase`, `activate`.
     static func stimulusLabel(_ action: String, _ fields: JSONObject) -> String {
-        switch action {
-        case "network": return "network: " + (fields["network"].map(FlowModel.describe) ?? "?")
-        case "track": return "track: " + (fields["event"].map(FlowModel.describe) ?? "?")
-        case "complete": return "complete: " + (fields["with"].map(FlowModel.describe) ?? fields["success"].map(FlowModel.describe) ?? "")
+        switch StimulusAction(rawValue: action) {
+        case .network: return "network: " + (fields["network"].map(FlowModel.describe) ?? "?")
+        case .track: return "track: " + (fields["event"].map(FlowModel.describe) ?? "?")
+        case .complete: return "complete: " + (fields["with"].map(FlowModel.describe) ?? fields["success"].map(FlowModel.describe) ?? "")
         default: return action
         }
     }

@@ -213,7 +213,8 @@ extension FlowModel {
                 guard let id = b.objectValue?["id"]?.stringValue else { continue }
                 let inner = b.objectValue?["motherboard"]
                 let type = b.objectValue?["type"]?.stringValue
-                // The definition's ids as written (not `appending`'s encoding): what the engine names.
+                // The definition's ids joined as written, as this model always has (the engine's own paths
+                // percent-encode `%/#:` in ids: `MotherboardPath.appending`).
                 let innerPath = MotherboardPath(mb.rawValue + "/" + id)
                 boards.append(Board(mb: mb, id: id, kind: type == nil ? .board : nil, typeName: type, inner: inner == nil ? nil : innerPath))
                 if let inner { add(inner, mb: innerPath) }
