@@ -220,6 +220,7 @@ let package = Package(
         ),
         .testTarget(name: "BoardyGraphvizTests", dependencies: ["BoardyGraphviz"]),
         .testTarget(name: "BoardyLockTests", dependencies: ["BoardyLock"]),
+        .testTarget(name: "BoardyFilesTests", dependencies: ["BoardyFiles"]),
         .testTarget(name: "BoardyVizCoreTests", dependencies: ["BoardyVizCore", "BoardyTrace", "BoardyTestSupport", "boardy-viz"]),
         .testTarget(
             name: "BoardyVizSimulationTests",

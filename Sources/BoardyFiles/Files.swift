@@ -139,26 +139,42 @@ public enum InputFiles {
     /// without being read: it is opened non-blocking and checked on the open descriptor, so a
     /// path swapped for a pipe between a check and the open cannot block either.
     public static func readRegularFile(_ path: String, limit: Int = Int.max) -> Result<[UInt8], FileReadError> {
+        switch openRegular(path) {
+        case let .failure(error): return .failure(error)
+        case let .success((fd, size)):
+            defer { close(fd) }
+            return readAll(fd, path: path, limit: limit, sizeHint: size, rejectingNUL: false)
+        }
+    }
+
+    /// Opens `path` non-blocking and returns its descriptor (the caller closes it) and size when
+    /// the descriptor is a regular file; anything else is closed and refused unread.
+    private static func openRegular(_ path: String) -> Result<(fd: Int32, size: Int), FileReadError> {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return .failure(FileReadError(path: path, reason: openFailure(path))) }
-        defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0 else { return .failure(FileReadError(path: path, reason: .system(lastError()))) }
+        guard fstat(fd, &st) == 0 else {
+            let message = lastError()
+            close(fd)
+            return .failure(FileReadError(path: path, reason: .system(message)))
+        }
         let kind = FileKind(mode: st.st_mode)
-        guard kind == .regular else { return .failure(FileReadError(path: path, reason: .notRegular(kind))) }
-        return readAll(fd, path: path, limit: limit, sizeHint: Int(st.st_size), rejectingNUL: false)
+        guard kind == .regular else {
+            close(fd)
+            return .failure(FileReadError(path: path, reason: .notRegular(kind)))
+        }
+        return .success((fd, Int(st.st_size)))
     }
 
     /// The first `count` bytes (or fewer) of the regular file `path`; anything else is refused
     /// without being read, as by ``readRegularFile(_:limit:)``.
     public static func readRegularPrefix(_ path: String, count: Int) -> Result<[UInt8], FileReadError> {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(FileReadError(path: path, reason: openFailure(path))) }
+        let fd: Int32
+        switch openRegular(path) {
+        case let .failure(error): return .failure(error)
+        case let .success(opened): fd = opened.fd
+        }
         defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { return .failure(FileReadError(path: path, reason: .system(lastError()))) }
-        let kind = FileKind(mode: st.st_mode)
-        guard kind == .regular else { return .failure(FileReadError(path: path, reason: .notRegular(kind))) }
         var buffer = [UInt8](repeating: 0, count: max(0, count))
         var got = 0
         while got < buffer.count {
