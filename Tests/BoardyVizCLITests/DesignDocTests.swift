@@ -45,8 +45,8 @@ struct DesignDocTests {
             for line in text.split(separator: "\n") {
                 var words = line.split(separator: " ").map(String.init)
                 if words.first == "@_exported" { words.removeFirst() }
-                guard words.first == "import", words.count >= 2 else { continue }
-                let name = String(words.last!.split(separator: ".").first!)
+                guard words.first == "import", let last = words.last, words.count >= 2, let first = last.split(separator: ".").first else { continue }
+                let name = String(first)
                 if ours.contains(name), name != module { found.insert(name) }
             }
         }

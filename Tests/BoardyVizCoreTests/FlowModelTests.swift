@@ -47,3 +47,19 @@ struct FlowModelTests {
         #expect(model.boards[1].count == 2 * performed)
     }
 }
+
+/// A definition value comes from outside the module (a motherboard of any app, or JSON read
+/// back): shapes it does not expect are skipped, never a crash.
+@Suite("Flow models from malformed definitions")
+struct MalformedDefinitionTests {
+    @Test("not an object, boards without ids, ids and flows of the wrong type: skipped, the rest kept", arguments: [
+        JSONValue.null, .array([]), .string("boards"), .int(3),
+        ["boards": "not a list"], ["boards": [.int(1), ["type": "NoID"], ["id": .int(7)]]],
+        ["boards": [["id": "a", "motherboard": .int(1)]], "produced": [.null, "b"], "flows": [.int(1), ["from": "a"], ["from": "a", "to": .int(2)]]],
+    ])
+    func malformed(_ definition: JSONValue) {
+        let model = FlowModel(definition: definition, path: "main", title: "odd")
+        #expect(model.links.isEmpty)
+        #expect(model.boards.allSatisfy { ["a", "b"].contains($0.id) })
+    }
+}

@@ -22,20 +22,20 @@ struct LaneLayout {
     /// Each event's lane (an index into ``lanes``), by the event's index in the trace; -1 for
     /// events not laid out.
     private(set) var laneOf: [Int32]
+    /// Each lane's index in ``lanes``, by its key.
+    private(set) var indexByKey: [String: Int] = [:]
 
     /// The lanes of the events of `events` at `indices`, in that order.
     init(_ events: [TraceEvent], including indices: some Sequence<Int>) {
         let gateOf = GateKey.gates(in: events)
         laneOf = [Int32](repeating: -1, count: events.count)
-        var index: [String: Int32] = [:]
         for i in indices {
             let lane = Self.lane(of: events[i], gateOf: gateOf)
-            if let k = index[lane.key] {
-                laneOf[i] = k
+            if let k = indexByKey[lane.key] {
+                laneOf[i] = Int32(k)
             } else {
-                let k = Int32(lanes.count)
-                index[lane.key] = k
-                laneOf[i] = k
+                indexByKey[lane.key] = lanes.count
+                laneOf[i] = Int32(lanes.count)
                 lanes.append(lane)
             }
         }

@@ -39,8 +39,7 @@ public enum TraceView {
         let lanes = layout.lanes
         let laneOf = layout.laneOf
         let order = layout.ordered(Array(lanes.indices))
-        var laneIndex: [String: Int] = [:]
-        for (i, lane) in lanes.enumerated() { laneIndex[lane.key] = i }
+        let laneIndex = layout.indexByKey
         var row = [Int32](repeating: 0, count: lanes.count)
         for (r, l) in order.enumerated() { row[l] = Int32(r) }
 
