@@ -12,6 +12,8 @@ struct TraceIOBench: ParsableCommand {
     var events = 1_000_000
     @Option(help: "Events Foundation's JSONDecoder reads, for the comparison (it is slow).")
     var foundationEvents = 100_000
+    @Flag(help: "Only read the trace as a table, repeatedly (for profiling).")
+    var tableOnly = false
     @Option(help: "Repetitions of the write and the read; the medians are reported.")
     var repeats = 5
     @Option(
@@ -43,13 +45,75 @@ struct TraceIOBench: ParsableCommand {
         return out
     }
 
+    /// Lines in `path`, counted as `wc -l` does: read 1 MiB at a time, newlines found with memchr.
+    static func scanLines(_ path: String) throws -> Int {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw ValidationError("cannot open \(path)") }
+        defer { close(fd) }
+        let chunk = 1 << 20
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 64)
+        defer { buffer.deallocate() }
+        var lines = 0
+        while true {
+            let n = read(fd, buffer, chunk)
+            if n <= 0 { break }
+            var p = buffer
+            var left = n
+            while left > 0, let q = memchr(p, 0x0A, left) {
+                lines += 1
+                left -= p.distance(to: q) + 1
+                p = q + 1
+            }
+        }
+        return lines
+    }
+
+    /// Reads every event's common fields with the fast path, streaming; returns the count (the
+    /// fields are summed so that none is skipped).
+    static func readRows(_ path: String) throws -> Int {
+        var reader = try TraceReader(path: path)
+        var n = 0
+        var sum = 0
+        while try reader.nextRow({ row, _ in sum &+= row.seq &+ Int(row.t.microseconds) &+ Int(row.kind) &+ Int(row.mb) &+ Int(row.board) &+ row.cause }) {
+            n += 1
+        }
+        if sum == 42 { print("") }
+        return n
+    }
+
     func run() throws {
         let list = Self.makeEvents(events)
         defer { try? FileManager.default.removeItem(atPath: path) }
+        if tableOnly {
+            let writer = try TraceWriter(path: path, header: TraceHeader(scenario: "bench"))
+            for e in list { writer.record(e) }
+            try writer.close()
+            var times: [Double] = []
+            var rows: [Double] = []
+            for _ in 0..<repeats {
+                let c0 = now()
+                _ = try TraceTable.read(path: path)
+                times.append(now() - c0)
+                let r0 = now()
+                _ = try Self.readRows(path)
+                rows.append(now() - r0)
+            }
+            report([
+                ("table_read_events_per_s", "\(Int(Double(events) / median(times)))"),
+                ("rows_read_events_per_s", "\(Int(Double(events) / median(rows)))"),
+            ])
+            return
+        }
 
         var writeTimes: [Double] = []
         var readTimes: [Double] = []
+        var tableTimes: [Double] = []
+        var scanTimes: [Double] = []
         var count = 0
+        var tableCount = 0
+        var scanLines = 0
+        var rowTimes: [Double] = []
+        var rowCount = 0
         for _ in 0..<repeats {
             let w0 = now()
             let writer = try TraceWriter(path: path, header: TraceHeader(scenario: "bench"))
@@ -62,14 +126,44 @@ struct TraceIOBench: ParsableCommand {
             count = 0
             while try reader.next() != nil { count += 1 }
             readTimes.append(now() - r0)
+
+            // The floor: one pass over the same bytes, read as the reader reads them (1 MiB at
+            // a time) and split into lines (memchr), as `wc -l` does.
+            let s0 = now()
+            scanLines = try Self.scanLines(path)
+            scanTimes.append(now() - s0)
+
+            // The fast path, streaming: every event's seq, t, kind, mb, board and cause.
+            let f0 = now()
+            rowCount = try Self.readRows(path)
+            rowTimes.append(now() - f0)
+
+            // The fast path into columns, keeping every line to decode on request.
+            let c0 = now()
+            let table = try TraceTable.read(path: path)
+            tableCount = table.count
+            tableTimes.append(now() - c0)
         }
         let writeSeconds = median(writeTimes)
+        let tableSeconds = median(tableTimes)
+        let scanSeconds = median(scanTimes)
+        let rowSeconds = median(rowTimes)
         let readSeconds = median(readTimes)
         let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         print("write s: \(writeTimes.map { fmt($0) }), read s: \(readTimes.map { fmt($0) })")
 
         // Verified in a second, untimed pass: every event read equals the one written.
         var mismatches = 0
+        let table = try TraceTable.read(path: path)
+        for i in 0..<min(table.count, list.count) {
+            let e = list[i]
+            let row = table[i]
+            if row.seq != e.seq || row.t != e.t || row.kind != e.kind || row.mb != e.mb || row.board != e.body.board || row.cause != e.cause {
+                mismatches += 1
+            }
+            if try table.event(at: i) != e { mismatches += 1 }
+        }
+        if table.count != list.count || rowCount != list.count || scanLines != list.count + 1 { mismatches += 1 }
         var verify = try TraceReader(path: path)
         var index = 0
         while let e = try verify.next() {
@@ -109,6 +203,13 @@ struct TraceIOBench: ParsableCommand {
             ("read_events_per_s", "\(Int(readRate))"),
             ("foundation_read_events_per_s", "\(Int(foundationRate))"),
             ("read_vs_foundation", foundationRate > 0 ? fmt(readRate / foundationRate, 2) : "n/a"),
+            ("scan_bytes_per_s", "\(Int(Double(bytes) / scanSeconds))"),
+            ("rows_read_events_per_s", "\(Int(Double(rowCount) / rowSeconds))"),
+            ("rows_read_bytes_per_s", "\(Int(Double(bytes) / rowSeconds))"),
+            ("table_read_events_per_s", "\(Int(Double(tableCount) / tableSeconds))"),
+            ("table_read_bytes_per_s", "\(Int(Double(bytes) / tableSeconds))"),
+            ("table_vs_scan", fmt(scanSeconds / tableSeconds)),
+            ("read_vs_scan", fmt(scanSeconds / rowSeconds)),
         ])
         if count != events || mismatches != 0 { throw ExitCode.failure }
     }

@@ -7,10 +7,14 @@ import BoardyTrace
 /// input is an error value, never a trap.
 public enum FuzzTargets {
     /// The trace reader, strict and lenient, over any bytes; what it reads must write back and
-    /// read again to the same events.
+    /// read again to the same events. The fast path (``TraceTable``) must reach the same
+    /// verdict: the same error at the same place, or the same events and warnings.
     public static func traceReader(_ bytes: UnsafeRawBufferPointer) {
         let input = Array(bytes)
         for order in [TraceReader.OrderChecking.strict, .lenient] {
+            if let difference = TraceTable.differenceFromReader(input, order: order) {
+                preconditionFailure("the fast path and the reader differ: \(difference)")
+            }
             guard var reader = try? TraceReader(bytes: input, name: "fuzz") else { continue }
             reader.order = order
             guard let trace = try? reader.readAll() else { continue }

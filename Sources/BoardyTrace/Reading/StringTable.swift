@@ -1,0 +1,149 @@
+/// Strings interned per trace: every distinct `mb`, board and kind once, numbered from 0 in the
+/// order first seen. A trace names a few thousand boards a million times; a column of numbers
+/// into this table costs four bytes a row and compares as integers.
+///
+/// Written by hand rather than a `Dictionary<String, Int32>`: the lookup hashes the line's bytes
+/// in place, so a string already seen costs no `String` at all.
+public struct StringTable: @unchecked Sendable {
+    // One reference, copied on write: a table is handed to a closure per row, and five arrays
+    // would cost five retains each time. (Sendable: mutation copies unless uniquely held.)
+    // Storage is only mutated through a uniquely held table (copy on write), so its fields
+    // skip the dynamic exclusivity checks.
+    final class Storage {
+        /// The strings, by number.
+        @exclusivity(unchecked) var strings: [String] = []
+        /// Every string's bytes, one after another; `ends[i]` is where string `i` ends.
+        @exclusivity(unchecked) var pool: [UInt8] = []
+        @exclusivity(unchecked) var ends: [Int] = []
+        /// Open addressing: a slot holds a string's number + 1, or 0 when empty.
+        @exclusivity(unchecked) var slots: [Int32] = Array(repeating: 0, count: 64)
+        @exclusivity(unchecked) var hashes: [UInt64] = []
+
+        init() {}
+        init(copying o: Storage) {
+            strings = o.strings
+            pool = o.pool
+            ends = o.ends
+            slots = o.slots
+            hashes = o.hashes
+        }
+    }
+    private var storage = Storage()
+
+    /// The strings, by number.
+    public var strings: [String] { storage.strings }
+
+    /// An empty table.
+    public init() {}
+
+    /// A table holding the known kinds as numbers 0 ..< `EventKind.allCases.count`.
+    public static let withKnownKinds: StringTable = {
+        var t = StringTable()
+        for k in EventKind.allCases { _ = t.intern(k.rawValue) }
+        return t
+    }()
+
+    /// How many distinct strings.
+    public var count: Int { storage.strings.count }
+
+    /// String `id`.
+    public subscript(id: Int32) -> String { storage.strings[Int(id)] }
+
+    /// The number of `string`, if interned.
+    public func id(of string: String) -> Int32? {
+        var s = string
+        return s.withUTF8 { buf in lookup(buf.baseAddress, buf.count, hash: Self.hash(buf.baseAddress, buf.count)).found }
+    }
+
+    /// The number of the string whose UTF-8 bytes are `count` bytes at `p` (valid UTF-8),
+    /// interning it when new.
+    @inline(__always)
+    mutating func intern(_ p: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
+        let h = Self.hash(p, count)
+        let (found, slot) = lookup(p, count, hash: h)
+        if let found { return found }
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
+        let storage = self.storage
+        let id = Int32(storage.strings.count)
+        storage.strings.append(String(decoding: UnsafeBufferPointer(start: p, count: count), as: UTF8.self))
+        if let p { storage.pool.append(contentsOf: UnsafeBufferPointer(start: p, count: count)) }
+        storage.ends.append(storage.pool.count)
+        storage.hashes.append(h)
+        storage.slots[slot] = id + 1
+        if storage.strings.count * 2 > storage.slots.count { storage.grow() }
+        return id
+    }
+
+    /// Interns `string`.
+    public mutating func intern(_ string: String) -> Int32 {
+        var s = string
+        return s.withUTF8 { intern($0.baseAddress, $0.count) }
+    }
+
+    /// The number found, or the empty slot where it belongs.
+    @inline(__always)
+    private func lookup(_ p: UnsafePointer<UInt8>?, _ count: Int, hash: UInt64) -> (found: Int32?, slot: Int) {
+        storage.lookup(p, count, hash: hash)
+    }
+}
+
+extension StringTable.Storage {
+    @inline(__always)
+    func lookup(_ p: UnsafePointer<UInt8>?, _ count: Int, hash: UInt64) -> (found: Int32?, slot: Int) {
+        let mask = slots.count - 1
+        var i = Int(truncatingIfNeeded: hash) & mask
+        return slots.withUnsafeBufferPointer { slots in
+            pool.withUnsafeBufferPointer { pool in
+                while true {
+                    let s = slots[i]
+                    if s == 0 { return (nil, i) }
+                    let id = Int(s - 1)
+                    if hashes[id] == hash {
+                        let start = id == 0 ? 0 : ends[id - 1]
+                        if ends[id] - start == count && (count == 0 || LineScanner.memcmpEqual(pool.baseAddress! + start, p!, count)) {
+                            return (Int32(id), i)
+                        }
+                    }
+                    i = (i + 1) & mask
+                }
+            }
+        }
+    }
+
+    func grow() {
+        let size = slots.count * 2
+        var fresh = [Int32](repeating: 0, count: size)
+        for id in 0..<hashes.count {
+            var i = Int(truncatingIfNeeded: hashes[id]) & (size - 1)
+            while fresh[i] != 0 { i = (i + 1) & (size - 1) }
+            fresh[i] = Int32(id + 1)
+        }
+        slots = fresh
+    }
+
+}
+
+extension StringTable {
+    /// FNV-1a over eight bytes at a time, then mixed: board names are short and alike.
+    @inline(__always)
+    static func hash(_ p: UnsafePointer<UInt8>?, _ count: Int) -> UInt64 {
+        guard let p else { return 0 }
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(count)
+        var i = 0
+        let raw = UnsafeRawPointer(p)
+        while count - i >= 8 {
+            h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x0000_0100_0000_01b3
+            h ^= h >> 29
+            i += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while i < count {
+            tail |= UInt64(p[i]) << shift
+            shift += 8
+            i += 1
+        }
+        h = (h ^ tail) &* 0x9E37_79B9_7F4A_7C15
+        return h ^ (h >> 32)
+    }
+}

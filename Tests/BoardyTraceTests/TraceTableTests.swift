@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+
+@testable import BoardyTrace
+
+/// The fast path (``TraceTable``) reads what ``TraceReader`` reads and refuses what it refuses,
+/// with the same error at the same place: on every sample, on every sample damaged byte by
+/// byte, and on the lines at the edges of what the fast pass reads itself.
+@Suite("Trace table (the fast path)")
+struct TraceTableTests {
+    static let samples = CorruptedTraceTests.samples
+    static let header = #"{"format":"boardy-trace","version":1,"scenario":"t","clock":"virtual"}"#
+
+    static func bytes(_ lines: [String]) -> [UInt8] { Array((([header] + lines).joined(separator: "\n") + "\n").utf8) }
+
+    static func expectSame(_ bytes: [UInt8], _ comment: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        for order in [TraceReader.OrderChecking.strict, .lenient] {
+            let difference = TraceTable.differenceFromReader(bytes, order: order)
+            #expect(difference == nil, "\(comment) (\(order)): \(difference ?? "")", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test("every sample reads the same, and the fast pass reads most of its lines itself", arguments: samples)
+    func samplesReadTheSame(name: String) throws {
+        let lines = try CorruptedTraceTests.lines(name)
+        let bytes = CorruptedTraceTests.join(lines)
+        Self.expectSame(bytes, name)
+        let fast = lines.dropFirst().filter { line in line.withUnsafeBufferPointer { LineScanner.scan($0) != nil } }.count
+        let table = try TraceTable.read(bytes: bytes, name: name)
+        #expect(table.count == lines.count - 1)
+        // Stimulus, dispatch and stuck lines go to the full parser; the routing lines do not.
+        let routing = lines.dropFirst().filter { line in
+            let s = String(decoding: line, as: UTF8.self)
+            return ["activation.", "output.sent", "flow.routed", "board.completed", "barrier.started", "barrier.resolved"].contains {
+                s.contains("\"kind\":\"\($0)")
+            } && !s.contains("\\") && !s.contains("\"dropped\"") && !s.contains("\"flowAction\"") && !s.contains("\"detail\"")
+        }.count
+        #expect(fast >= routing, "\(name): the fast pass read \(fast) lines of \(lines.count - 1), \(routing) routing lines")
+    }
+
+    @Test("any byte of any sample flipped, deleted or doubled, and any line cut: the same verdict", arguments: samples)
+    func damagedSamples(name: String) throws {
+        let lines = try CorruptedTraceTests.lines(name)
+        let bytes = CorruptedTraceTests.join(lines)
+        // Every position, in the first ten event lines (all kinds of the sample appear there
+        // or later lines repeat them).
+        let end = min(bytes.count, lines.prefix(12).reduce(0) { $0 + $1.count + 1 })
+        for position in lines[0].count..<end {
+            for flip: UInt8 in [0x01, 0x02, 0x08, 0x20, 0x40, 0x80] {
+                var damaged = bytes
+                damaged[position] ^= flip
+                Self.expectSame(damaged, "\(name) byte \(position) ^ \(flip)")
+            }
+            var deleted = bytes
+            deleted.remove(at: position)
+            Self.expectSame(deleted, "\(name) byte \(position) deleted")
+            var doubled = bytes
+            doubled.insert(bytes[position], at: position)
+            Self.expectSame(doubled, "\(name) byte \(position) doubled")
+            for inserted in [UInt8(ascii: " "), UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "e"), 0xC3, 0x00] {
+                var more = bytes
+                more.insert(inserted, at: position)
+                Self.expectSame(more, "\(name) byte \(inserted) inserted at \(position)")
+            }
+        }
+        for cut in stride(from: lines[0].count + 1, to: bytes.count, by: 7) {
+            Self.expectSame(Array(bytes[..<cut]), "\(name) cut at \(cut)")
+        }
+    }
+
+    static let edgeLines: [(String, String)] = [
+        ("plain", #"{"seq":1,"t":0,"kind":"activation.requested","mb":"main","board":"a","source":"b","input":{"x":[1,2.5,-3,true,false,null,"s"]}}"#),
+        ("t with six decimals", #"{"seq":1,"t":1073741823.999999,"kind":"board.completed","mb":"main","board":"a","success":true}"#),
+        ("t at 2^30 s", #"{"seq":1,"t":1073741824.5,"kind":"board.completed","mb":"main","board":"a"}"#),
+        ("t with seven decimals", #"{"seq":1,"t":0.1234567,"kind":"board.completed","mb":"main","board":"a"}"#),
+        ("t with an exponent", #"{"seq":1,"t":1e3,"kind":"board.completed","mb":"main","board":"a"}"#),
+        ("t negative", #"{"seq":1,"t":-1,"kind":"board.completed","mb":"main","board":"a"}"#),
+        ("t with a leading zero", #"{"seq":1,"t":01,"kind":"board.completed","mb":"main","board":"a"}"#),
+        ("t as a string", #"{"seq":1,"t":"0","kind":"board.completed","mb":"main","board":"a"}"#),
+        ("seq 0", #"{"seq":0,"t":0,"kind":"board.completed","mb":"main","board":"a"}"#),
+        ("seq of 19 digits", #"{"seq":1000000000000000001,"t":0,"kind":"board.completed","mb":"main","board":"a"}"#),
+        ("cause equal to seq", #"{"seq":1,"t":0,"kind":"board.completed","mb":"main","board":"a","cause":1}"#),
+        ("cause null", #"{"seq":1,"t":0,"kind":"board.completed","mb":"main","board":"a","cause":null}"#),
+        ("escaped board", #"{"seq":1,"t":0,"kind":"board.completed","mb":"main","board":"a\"b\u00e9"}"#),
+        ("board outside ASCII", #"{"seq":1,"t":0,"kind":"board.completed","mb":"main","board":"café"}"#),
+        ("board not UTF-8", "{\"seq\":1,\"t\":0,\"kind\":\"board.completed\",\"mb\":\"main\",\"board\":\"a\u{7F}\"}"),
+        ("to null", #"{"seq":1,"t":0,"kind":"flow.routed","mb":"main","from":"a","output":1,"to":null,"action":"activate"}"#),
+        ("routing without to", #"{"seq":1,"t":0,"kind":"flow.routed","mb":"main","from":"a","output":1,"action":"handler"}"#),
+        ("members out of order", #"{"seq":1,"t":0,"kind":"output.sent","mb":"main","output":1,"board":"a"}"#),
+        ("missing output", #"{"seq":1,"t":0,"kind":"output.sent","mb":"main","board":"a"}"#),
+        ("an extra member", #"{"seq":1,"t":0,"kind":"output.sent","mb":"main","board":"a","output":1,"flowAction":true}"#),
+        ("a duplicated member", #"{"seq":1,"t":0,"kind":"output.sent","mb":"main","board":"a","output":1,"output":2}"#),
+        ("duplicate nested keys", #"{"seq":1,"t":0,"kind":"output.sent","mb":"main","board":"a","output":{"k":1,"k":2}}"#),
+        ("many nested keys", #"{"seq":1,"t":0,"kind":"output.sent","mb":"main","board":"a","output":{"# + (0..<20).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}}"),
+        ("deep nesting", #"{"seq":1,"t":0,"kind":"output.sent","mb":"main","board":"a","output":"# + String(repeating: "[", count: 40) + String(repeating: "]", count: 40) + "}"),
+        ("too deep", #"{"seq":1,"t":0,"kind":"output.sent","mb":"main","board":"a","output":"# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}"),
+        ("a big number", #"{"seq":1,"t":0,"kind":"output.sent","mb":"main","board":"a","output":123456789012345678901234567890.5}"#),
+        ("an exponent", #"{"seq":1,"t":0,"kind":"output.sent","mb":"main","board":"a","output":1e999}"#),
+        ("a trailing comma", #"{"seq":1,"t":0,"kind":"output.sent","mb":"main","board":"a","output":[1,]}"#),
+        ("whitespace", #"{"seq":1, "t":0,"kind":"output.sent","mb":"main","board":"a","output":1}"#),
+        ("trailing whitespace", #"{"seq":1,"t":0,"kind":"output.sent","mb":"main","board":"a","output":1} "#),
+        ("trailing text", #"{"seq":1,"t":0,"kind":"output.sent","mb":"main","board":"a","output":1}x"#),
+        ("released as a fraction", #"{"seq":1,"t":0,"kind":"barrier.resolved","mb":"main","barrier":"g","passed":true,"released":1.5}"#),
+        ("released negative", #"{"seq":1,"t":0,"kind":"barrier.resolved","mb":"main","barrier":"g","passed":true,"released":-2}"#),
+        ("passed as a number", #"{"seq":1,"t":0,"kind":"barrier.resolved","mb":"main","barrier":"g","passed":1,"released":0}"#),
+        ("an unknown kind", #"{"seq":1,"t":0,"kind":"custom.kind","mb":"main","board":"a"}"#),
+        ("an empty kind", #"{"seq":1,"t":0,"kind":"","mb":"main"}"#),
+        ("a long board", #"{"seq":1,"t":0,"kind":"board.completed","mb":"main","board":""# + String(repeating: "b", count: 100) + "\"}"),
+        ("a long board with a quote at 17", #"{"seq":1,"t":0,"kind":"board.completed","mb":"main","board":""# + String(repeating: "b", count: 17) + "\"\"}"),
+    ]
+
+    @Test("lines at the edges of the fast pass: the same verdict as the reader's", arguments: edgeLines.indices)
+    func edges(index: Int) {
+        let (name, line) = Self.edgeLines[index]
+        Self.expectSame(Self.bytes([line]), name)
+        // After a first event too (seq 2, a cause).
+        let second = line.replacingOccurrences(of: #"{"seq":1,"#, with: #"{"seq":2,"#)
+        Self.expectSame(Self.bytes([Self.edgeLines[0].1, second]), "\(name), second")
+        // Cut off without its newline.
+        var cut = Self.bytes([line])
+        cut.removeLast()
+        Self.expectSame(cut, "\(name), without a newline")
+    }
+
+    @Test("the fast pass reads the writer's lines itself, and the columns are right")
+    func columns() throws {
+        let events: [TraceEvent] = [
+            TraceEvent(seq: 1, t: .zero, mb: "main", body: .activationRequested(board: "a", source: nil, input: .object(["k": [1, "x"]]))),
+            TraceEvent(seq: 2, t: TraceTime(microseconds: 1_500), mb: "main", cause: 1, body: .activationPerformed(board: "a", input: nil)),
+            TraceEvent(seq: 3, t: TraceTime(microseconds: 1_500), mb: "main/a", cause: 2, body: .outputSent(board: "b", output: "done")),
+            TraceEvent(seq: 4, t: TraceTime(microseconds: 2_000_001), mb: "main", cause: 3, body: .flowRouted(from: "b", output: "done", to: "c", action: "activate")),
+            TraceEvent(seq: 5, t: TraceTime(microseconds: 2_000_001), mb: "main", cause: 4, body: .barrierResolved(barrier: "g", passed: false, released: 3)),
+            TraceEvent(seq: 6, t: TraceTime(microseconds: 3_000_000), mb: "main", body: .boardCompleted(board: "a", success: nil)),
+        ]
+        for e in events {
+            Array(e.jsonLine.utf8).withUnsafeBufferPointer { #expect(LineScanner.scan($0) != nil, "\(e.jsonLine)") }
+        }
+        let text = TraceHeader(scenario: "s").jsonl(events, count: events.count)
+        let table = try TraceTable.read(bytes: Array(text.utf8), name: "t")
+        #expect(table.count == 6)
+        #expect(table[2] == TraceTable.Row(seq: 3, t: TraceTime(microseconds: 1_500), kind: "output.sent", eventKind: .outputSent, mb: "main/a", board: "b", cause: 2, line: 4))
+        #expect(table[3].board == "b")
+        #expect(table[4].board == nil)
+        #expect(table.eventKind(at: 5) == .boardCompleted)
+        #expect(table.value("released", at: 4) == .int(3))
+        #expect(table.value("nothing", at: 4) == nil)
+        #expect(try table.trace().events == events)
+        // "main" and "a" interned once each.
+        #expect(table.mbs[0] == table.mbs[1] && table.mbs[0] != table.mbs[2])
+        #expect(table.strings.id(of: "a") == table.boards[0])
+        #expect(table.strings[table.kinds[3]] == "flow.routed")
+    }
+
+    @Test("interning: a thousand strings and back, alike names apart")
+    func interning() {
+        var t = StringTable()
+        var ids: [Int32] = []
+        for i in 0..<1000 { ids.append(t.intern("board\(i)")) }
+        for i in 0..<1000 {
+            #expect(t.intern("board\(i)") == ids[i])
+            #expect(t[ids[i]] == "board\(i)")
+        }
+        #expect(Set(ids).count == 1000)
+        #expect(t.intern("") == t.intern(""))
+        #expect(t.id(of: "nothing") == nil)
+        #expect(t.count == 1001)
+    }
+}
