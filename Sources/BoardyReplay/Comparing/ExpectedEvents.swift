@@ -8,13 +8,56 @@ import Foundation
 /// Events are published in fixed-size chunks; once published a chunk never changes, so the one
 /// consumer reads published events without taking the lock. It blocks only when it needs an
 /// event the parser has not published yet.
+///
+/// Streaming, the parser runs the reader's fast path (``TraceReader/nextRow(_:)``) and keeps each
+/// line's bytes, not an event: the run's event is compared with the line in place
+/// (``TraceEvent/matches(line:)``), and a line is decoded only when they differ in bytes (to
+/// tell whether they differ in meaning) or when a report needs it.
 final class ExpectedEvents: @unchecked Sendable {
+    /// Recorded events of one chunk: as events (in memory), or as lines with the events the
+    /// full parser already read. A class: the consumer reads one per event, and a reference
+    /// costs one retain where four arrays cost four. Never changed once published.
+    final class Chunk: @unchecked Sendable {
+        var events: [TraceEvent] = []
+        var bytes: [UInt8] = []
+        var ends: [Int] = []
+        var decoded: [Int: TraceEvent] = [:]
+        var count: Int { events.isEmpty ? ends.count : events.count }
+
+        init() {}
+        init(events: [TraceEvent]) { self.events = events }
+
+        func withLine<R>(_ j: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            let start = j == 0 ? 0 : ends[j - 1]
+            return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<ends[j]])) }
+        }
+
+        /// Event `j`, decoded when it is a line.
+        func event(_ j: Int) -> TraceEvent {
+            if !events.isEmpty { return events[j] }
+            if !decoded.isEmpty, let e = decoded[j] { return e }
+            return withLine(j) { line in
+                // The fast path accepted the line, so the full parser reads it.
+                guard let e = try? TraceEvent.decodeLine(line) else { preconditionFailure("a line the fast path read does not decode") }
+                return e
+            }
+        }
+
+        /// Whether event `j` is `e`: the same bytes as the writer's, else the same meaning.
+        func matches(_ e: TraceEvent, _ j: Int) -> Bool {
+            if !events.isEmpty { return events[j] == e }
+            if !decoded.isEmpty, let d = decoded[j] { return d == e }
+            if withLine(j, { e.matches(line: $0) }) { return true }
+            return event(j) == e
+        }
+    }
+
     static let chunkBits = 12
     static let chunkSize = 1 << chunkBits
 
     private let condition = NSCondition()
     // Shared, guarded by `condition`.
-    private var sharedChunks: [[TraceEvent]] = []
+    private var sharedChunks: [Chunk] = []
     private var sharedCount = 0
     private var sharedDone = false
     private var sharedFailure: TraceReadError?
@@ -23,16 +66,16 @@ final class ExpectedEvents: @unchecked Sendable {
     private var sharedFirstDisorder: Int?
 
     // The consumer's snapshot.
-    private var chunks: [[TraceEvent]] = []
+    private var chunks: [Chunk] = []
     private var count = 0
     private var done = false
 
     /// All of `events`, at once.
     init(_ events: [TraceEvent]) {
-        var c: [[TraceEvent]] = []
+        var c: [Chunk] = []
         var i = 0
         while i < events.count {
-            c.append(Array(events[i..<min(i + Self.chunkSize, events.count)]))
+            c.append(Chunk(events: Array(events[i..<min(i + Self.chunkSize, events.count)])))
             i += Self.chunkSize
         }
         sharedChunks = c
@@ -59,14 +102,15 @@ final class ExpectedEvents: @unchecked Sendable {
     }
 
     private func parse(_ box: ReaderBox) {
-        var chunk: [TraceEvent] = []
-        chunk.reserveCapacity(Self.chunkSize)
+        var chunk = Chunk()
+        chunk.ends.reserveCapacity(Self.chunkSize)
+        chunk.bytes.reserveCapacity(Self.chunkSize * 160)
         var n = 0
         var lastT = TraceTime.zero
         var disorder: Int?
         func publish(final: Bool, failure: TraceReadError? = nil) {
             condition.lock()
-            if !chunk.isEmpty { sharedChunks.append(chunk) }
+            if chunk.count > 0 { sharedChunks.append(chunk) }
             sharedCount = n
             if sharedFirstDisorder == nil { sharedFirstDisorder = disorder }
             if final {
@@ -78,15 +122,20 @@ final class ExpectedEvents: @unchecked Sendable {
             condition.unlock()
         }
         do throws(TraceReadError) {
-            while let e = try box.reader.next() {
-                if disorder == nil, e.seq != n + 1 || e.t < lastT { disorder = n }
-                lastT = e.t
-                chunk.append(e)
+            while try box.reader.nextRow({ row, _ in
+                if disorder == nil, row.seq != n + 1 || row.t < lastT { disorder = n }
+                lastT = row.t
+                if let e = row.decodedEvent { chunk.decoded[chunk.ends.count] = e }
+                chunk.bytes.append(contentsOf: row.bytes)
+                chunk.ends.append(chunk.bytes.count)
                 n += 1
-                if chunk.count == Self.chunkSize {
+            }) {
+                if chunk.ends.count == Self.chunkSize {
                     publish(final: false)
-                    chunk = []
-                    chunk.reserveCapacity(Self.chunkSize)
+                    let size = chunk.bytes.count
+                    chunk = Chunk()
+                    chunk.bytes.reserveCapacity(size + size / 8)
+                    chunk.ends.reserveCapacity(Self.chunkSize)
                 }
             }
             publish(final: true)
@@ -106,14 +155,26 @@ final class ExpectedEvents: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// The event at `i` (from 0), waiting for the parser; nil past the end.
-    @inline(__always) func event(at i: Int) -> TraceEvent? {
+    /// Waits until event `i` (from 0) is published; false past the end.
+    @inline(__always) private func has(_ i: Int) -> Bool {
         if i >= count {
-            guard !done else { return nil }
+            guard !done else { return false }
             refresh(needing: i + 1)
-            if i >= count { return nil }
+            if i >= count { return false }
         }
-        return chunks[i >> Self.chunkBits][i & (Self.chunkSize - 1)]
+        return true
+    }
+
+    /// The event at `i` (from 0), waiting for the parser; nil past the end.
+    func event(at i: Int) -> TraceEvent? {
+        guard has(i) else { return nil }
+        return chunks[i >> Self.chunkBits].event(i & (Self.chunkSize - 1))
+    }
+
+    /// Whether the event at `i` is `e` (false past the end), waiting for the parser.
+    @inline(__always) func matches(_ e: TraceEvent, at i: Int) -> Bool {
+        guard has(i) else { return false }
+        return chunks[i >> Self.chunkBits].matches(e, i & (Self.chunkSize - 1))
     }
 
     /// Whether the events up to and including the one at `i` are in order (`seq` their place,
@@ -137,7 +198,9 @@ final class ExpectedEvents: @unchecked Sendable {
         if let failure { throw failure }
         var all: [TraceEvent] = []
         all.reserveCapacity(count)
-        for c in chunks { all.append(contentsOf: c) }
+        for c in chunks {
+            for j in 0..<c.count { all.append(c.event(j)) }
+        }
         return (all, warnings, disorder)
     }
 

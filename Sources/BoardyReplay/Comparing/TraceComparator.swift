@@ -38,7 +38,7 @@ final class TraceComparator: TraceObserver, @unchecked Sendable {
         count += 1
         if keepsRun { run.append(copy event) }
         if firstDifference == nil {
-            if let x = expected.event(at: i), x == event { return }
+            if expected.matches(event, at: i) { return }
             firstDifference = i
         }
         if tail.count < tailLimit { tail.append(event) }

@@ -269,13 +269,28 @@ public struct TraceRow {
         return k < EventKind.allCases.count ? EventKind.allCases[k] : nil
     }
 
+    /// The event, when the full parser read the line (the fast path did not): nil for a line
+    /// the fast path read.
+    public var decodedEvent: TraceEvent? { decoded }
+
     /// The whole event, as ``TraceReader/next()`` reads it (during the call only).
     public func event() -> TraceEvent {
         if let decoded { return decoded }
         // The fast pass checked the line as the full parser would: it decodes.
-        guard case .success(let o) = TraceReader.parseObject(bytes), let e = try? TraceEvent(jsonObject: o) else {
+        guard let e = try? TraceEvent.decodeLine(bytes) else {
             preconditionFailure("line \(line): the fast pass accepted a line the full parser refuses")
         }
         return e
+    }
+}
+
+extension TraceEvent {
+    /// Decodes one trace line (without its newline) with the full parser; the error says what
+    /// was wrong (without a file or line: the caller knows them).
+    public static func decodeLine(_ line: UnsafeBufferPointer<UInt8>) throws(TraceFieldError) -> TraceEvent {
+        switch TraceReader.parseObject(line) {
+        case .failure(let f): throw TraceFieldError("not valid JSON at column \(f.offset + 1): \(f.message)")
+        case .success(let o): return try TraceEvent(jsonObject: o)
+        }
     }
 }
