@@ -19,35 +19,57 @@ final class ExpectedEvents: @unchecked Sendable {
     /// costs one retain where four arrays cost four. Never changed once published.
     final class Chunk: @unchecked Sendable {
         var events: [TraceEvent] = []
-        var bytes: [UInt8] = []
+        /// The lines, one after another (owned; written by the parser before publishing).
+        private(set) var bytes: UnsafeMutablePointer<UInt8>
+        private(set) var byteCount = 0
+        private var byteCapacity: Int
         var ends: [Int] = []
         var decoded: [Int: TraceEvent] = [:]
         var count: Int { events.isEmpty ? ends.count : events.count }
 
-        init() {}
-        init(events: [TraceEvent]) { self.events = events }
+        init(byteCapacity: Int = 0) {
+            self.byteCapacity = max(1, byteCapacity)
+            bytes = .allocate(capacity: self.byteCapacity)
+        }
+        convenience init(events: [TraceEvent]) {
+            self.init()
+            self.events = events
+        }
+        deinit { bytes.deallocate() }
 
-        func withLine<R>(_ j: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        /// Appends a line (the parser, before the chunk is published).
+        func append(_ line: UnsafeBufferPointer<UInt8>) {
+            if byteCount + line.count > byteCapacity {
+                let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(byteCapacity * 2, byteCount + line.count))
+                grown.update(from: bytes, count: byteCount)
+                bytes.deallocate()
+                bytes = grown
+                byteCapacity = max(byteCapacity * 2, byteCount + line.count)
+            }
+            if let b = line.baseAddress { (bytes + byteCount).update(from: b, count: line.count) }
+            byteCount += line.count
+            ends.append(byteCount)
+        }
+
+        @inline(__always) func line(_ j: Int) -> UnsafeBufferPointer<UInt8> {
             let start = j == 0 ? 0 : ends[j - 1]
-            return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<ends[j]])) }
+            return UnsafeBufferPointer(start: bytes + start, count: ends[j] - start)
         }
 
         /// Event `j`, decoded when it is a line.
         func event(_ j: Int) -> TraceEvent {
             if !events.isEmpty { return events[j] }
             if !decoded.isEmpty, let e = decoded[j] { return e }
-            return withLine(j) { line in
-                // The fast path accepted the line, so the full parser reads it.
-                guard let e = try? TraceEvent.decodeLine(line) else { preconditionFailure("a line the fast path read does not decode") }
-                return e
-            }
+            // The fast path accepted the line, so the full parser reads it.
+            guard let e = try? TraceEvent.decodeLine(line(j)) else { preconditionFailure("a line the fast path read does not decode") }
+            return e
         }
 
         /// Whether event `j` is `e`: the same bytes as the writer's, else the same meaning.
-        func matches(_ e: TraceEvent, _ j: Int) -> Bool {
+        @inline(__always) func matches(_ e: TraceEvent, _ j: Int) -> Bool {
             if !events.isEmpty { return events[j] == e }
             if !decoded.isEmpty, let d = decoded[j] { return d == e }
-            if withLine(j, { e.matches(line: $0) }) { return true }
+            if e.matches(line: line(j)) { return true }
             return event(j) == e
         }
     }
@@ -102,9 +124,8 @@ final class ExpectedEvents: @unchecked Sendable {
     }
 
     private func parse(_ box: ReaderBox) {
-        var chunk = Chunk()
+        var chunk = Chunk(byteCapacity: Self.chunkSize * 160)
         chunk.ends.reserveCapacity(Self.chunkSize)
-        chunk.bytes.reserveCapacity(Self.chunkSize * 160)
         var n = 0
         var lastT = TraceTime.zero
         var disorder: Int?
@@ -126,15 +147,13 @@ final class ExpectedEvents: @unchecked Sendable {
                 if disorder == nil, row.seq != n + 1 || row.t < lastT { disorder = n }
                 lastT = row.t
                 if let e = row.decodedEvent { chunk.decoded[chunk.ends.count] = e }
-                chunk.bytes.append(contentsOf: row.bytes)
-                chunk.ends.append(chunk.bytes.count)
+                chunk.append(row.bytes)
                 n += 1
             }) {
                 if chunk.ends.count == Self.chunkSize {
                     publish(final: false)
-                    let size = chunk.bytes.count
-                    chunk = Chunk()
-                    chunk.bytes.reserveCapacity(size + size / 8)
+                    let size = chunk.byteCount
+                    chunk = Chunk(byteCapacity: size + size / 8)
                     chunk.ends.reserveCapacity(Self.chunkSize)
                 }
             }

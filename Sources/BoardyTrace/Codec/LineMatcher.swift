@@ -11,10 +11,10 @@ extension TraceEvent {
         guard let base = line.baseAddress else { return false }
         var m = LineMatcher(p: base, end: base + line.count)
         guard m.literal("{\"seq\":"), m.int(Int64(seq)), m.literal(",\"t\":"), m.time(t), m.literal(",\"kind\":") else { return false }
-        if case .unknown(let kind, _) = body {
-            guard m.string(kind) else { return false }
+        if let known = body.knownKind {
+            guard m.byte(UInt8(ascii: "\"")), m.literal(known.staticName), m.byte(UInt8(ascii: "\"")) else { return false }
         } else {
-            guard m.byte(UInt8(ascii: "\"")), m.ascii(body.kind), m.byte(UInt8(ascii: "\"")) else { return false }
+            guard m.string(kind) else { return false }
         }
         guard m.literal(",\"mb\":"), m.string(mb) else { return false }
         body.emitFields(to: &m)
@@ -44,16 +44,6 @@ struct LineMatcher: FieldSink {
         guard end - p >= n, LineScanner.memcmpEqual(p, s.utf8Start, n) else { return false }
         p += n
         return true
-    }
-
-    /// ASCII text with nothing to escape (a known kind's name).
-    @inline(__always) mutating func ascii(_ s: String) -> Bool {
-        var s = s
-        return s.withUTF8 { u in
-            guard end - p >= u.count, u.count == 0 || LineScanner.memcmpEqual(p, u.baseAddress!, u.count) else { return false }
-            p += u.count
-            return true
-        }
     }
 
     /// A string as the writer escapes it: bytes that need no escape are compared in place, the
@@ -197,6 +187,35 @@ struct LineMatcher: FieldSink {
         for m in object.members {
             guard ok else { return }
             ok = byte(UInt8(ascii: ",")) && string(m.key) && byte(UInt8(ascii: ":")) && value(m.value, depth: 0)
+        }
+    }
+}
+
+extension EventKind {
+    /// The raw value as a static string: compared without making a `String`.
+    var staticName: StaticString {
+        switch self {
+        case .stimulus: return "stimulus"
+        case .activationRequested: return "activation.requested"
+        case .gatewayChecked: return "gateway.checked"
+        case .barrierChecked: return "barrier.checked"
+        case .barrierStarted: return "barrier.started"
+        case .barrierResolved: return "barrier.resolved"
+        case .barrierLoop: return "barrier.loop"
+        case .activationPerformed: return "activation.performed"
+        case .activationCancelled: return "activation.cancelled"
+        case .outputSent: return "output.sent"
+        case .flowRouted: return "flow.routed"
+        case .commandSent: return "command.sent"
+        case .boardCompleted: return "board.completed"
+        case .dispatchQueued: return "dispatch.queued"
+        case .dispatchBlocked: return "dispatch.blocked"
+        case .dispatchSent: return "dispatch.sent"
+        case .dispatchBarrier: return "dispatch.barrier"
+        case .dispatchDropped: return "dispatch.dropped"
+        case .stuck: return "stuck"
+        case .runaway: return "runaway"
+        case .choice: return "choice"
         }
     }
 }
