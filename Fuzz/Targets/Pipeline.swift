@@ -123,6 +123,22 @@ public enum Pipeline {
         var fleet = FleetStats()
         fleet.add(trace.events, name: "gen.jsonl")
         _ = fleet.text
+        // The fast path (columns, few lines decoded) gives the same spans and statistics.
+        let table: TraceTable
+        do {
+            table = try TraceTable.read(bytes: Array(trace.jsonl.utf8), name: "gen.jsonl", order: .lenient)
+        } catch {
+            throw Failure(description: "the fast path refused a trace the reader read: \(error)")
+        }
+        var fast = FleetStats()
+        fast.add(table, name: "gen.jsonl")
+        if fast.json.jsonText != fleet.json.jsonText || fast.text != fleet.text {
+            throw Failure(description: "stats from the fast path differ:\n\(fast.text)\nfrom the events:\n\(fleet.text)")
+        }
+        let spans = TraceSpans(trace.events), fastSpans = TraceSpans(table)
+        if spans.waits != fastSpans.waits || spans.runs != fastSpans.runs || spans.holds != fastSpans.holds {
+            throw Failure(description: "spans from the fast path differ from the events'")
+        }
         // The viewer: its embedded data holds no `<` (nothing can close its script element) and
         // reads back as JSON.
         let page: [UInt8]

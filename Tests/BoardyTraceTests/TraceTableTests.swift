@@ -151,6 +151,20 @@ struct TraceTableTests {
         #expect(table.strings[table.kinds[3]] == "flow.routed")
     }
 
+    @Test("a string interned from a fast line and from a full-parser line gets one number, at every length")
+    func oneNumberPerString() throws {
+        for length in 0...40 {
+            let name = String((0..<length).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
+            let fast = #"{"seq":1,"t":0,"kind":"board.completed","mb":"m","board":"\#(name)"}"#
+            let slow = #"{"seq":2,"t":0,"kind":"board.completed","mb":"m","board":"\#(name)","extra":1}"#
+            let table = try TraceTable.read(bytes: Self.bytes([fast, slow]), name: "t")
+            #expect(table.boards[0] == table.boards[1], "length \(length)")
+            #expect(table[0].board == name && table.strings.id(of: name) == table.boards[0])
+            Array(fast.utf8).withUnsafeBufferPointer { #expect(LineScanner.scan($0) != nil) }
+        }
+        for kind in EventKind.allCases { #expect(LineScanner.number(of: kind) == TraceTable.id(of: kind)) }
+    }
+
     @Test("interning: a thousand strings and back, alike names apart")
     func interning() {
         var t = StringTable()

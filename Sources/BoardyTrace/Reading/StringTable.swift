@@ -58,8 +58,14 @@ public struct StringTable: @unchecked Sendable {
     /// The number of the string whose UTF-8 bytes are `count` bytes at `p` (valid UTF-8),
     /// interning it when new.
     @inline(__always)
-    mutating func intern(_ p: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
-        let h = Self.hash(p, count)
+    mutating func intern(_ p: UnsafePointer<UInt8>?, _ count: Int) -> Int32 { intern(p, count, hash: Self.hash(p, count)) }
+
+    /// Interns a string of the line the fast path reads (see ``hashInLine(_:_:)``).
+    @inline(__always)
+    mutating func internInLine(_ p: UnsafePointer<UInt8>, _ count: Int) -> Int32 { intern(p, count, hash: Self.hashInLine(p, count)) }
+
+    @inline(__always)
+    mutating func intern(_ p: UnsafePointer<UInt8>?, _ count: Int, hash h: UInt64) -> Int32 {
         let (found, slot) = lookup(p, count, hash: h)
         if let found { return found }
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
@@ -124,10 +130,18 @@ extension StringTable.Storage {
 }
 
 extension StringTable {
-    /// FNV-1a over eight bytes at a time, then mixed: board names are short and alike.
+    /// The hash of `count` bytes at `p`. Up to 16 bytes (every board name we have seen): the
+    /// bytes as two zero-padded words, mixed; longer: FNV-1a over words.
     @inline(__always)
     static func hash(_ p: UnsafePointer<UInt8>?, _ count: Int) -> UInt64 {
         guard let p else { return 0 }
+        if count <= 16 {
+            var w0: UInt64 = 0
+            var w1: UInt64 = 0
+            for i in 0..<min(count, 8) { w0 |= UInt64(p[i]) << (UInt64(i) * 8) }
+            if count > 8 { for i in 8..<count { w1 |= UInt64(p[i]) << (UInt64(i - 8) * 8) } }
+            return mix(w0, w1, count)
+        }
         var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(count)
         var i = 0
         let raw = UnsafeRawPointer(p)
@@ -145,5 +159,28 @@ extension StringTable {
         }
         h = (h ^ tail) &* 0x9E37_79B9_7F4A_7C15
         return h ^ (h >> 32)
+    }
+
+    @inline(__always) static func mix(_ w0: UInt64, _ w1: UInt64, _ count: Int) -> UInt64 {
+        var h = (w0 &* 0x9E37_79B9_7F4A_7C15) ^ (w1 &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(count)
+        h ^= h >> 29
+        h &*= 0xBF58_476D_1CE4_E5B9
+        return h ^ (h >> 32)
+    }
+
+    /// ``hash(_:_:)`` of a string inside a line, for the fast path: the caller guarantees that
+    /// the 8 bytes before `p + count` are readable (they belong to the same line), so a short
+    /// string is two loads and shifts, not a loop.
+    @inline(__always)
+    static func hashInLine(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+        guard count <= 16 else { return hash(p, count) }
+        let raw = UnsafeRawPointer(p)
+        if count <= 8 {
+            let w0 = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) >> (UInt64(8 - count) * 8)
+            return mix(w0, 0, count)
+        }
+        let w0 = raw.loadUnaligned(as: UInt64.self)
+        let w1 = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) >> (UInt64(16 - count) * 8)
+        return mix(w0, w1, count)
     }
 }

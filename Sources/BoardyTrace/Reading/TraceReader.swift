@@ -254,8 +254,9 @@ public struct TraceReader {
             if let fast = LineScanner.scan(buf) {
                 try checkOrder(seq: fast.seq, t: TraceTime(microseconds: fast.t))
                 let base = buf.baseAddress!
-                let mb = strings.intern(base + fast.mbStart, fast.mbCount)
-                let board = fast.boardStart < 0 ? -1 : strings.intern(base + fast.boardStart, fast.boardCount)
+                // Both strings lie past the line's first 8 bytes (`{"seq":` and more come first).
+                let mb = strings.internInLine(base + fast.mbStart, fast.mbCount)
+                let board = fast.boardStart < 0 ? -1 : strings.internInLine(base + fast.boardStart, fast.boardCount)
                 let row = TraceRow(
                     seq: fast.seq, t: TraceTime(microseconds: fast.t), kind: fast.kindID, mb: mb, board: board, cause: fast.cause, line: line,
                     bytes: buf, decoded: nil)

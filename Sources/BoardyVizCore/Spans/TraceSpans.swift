@@ -73,12 +73,18 @@ public struct TraceSpans: Sendable {
     public var holds: [Hold] = []
 
     /// The spans of `events` (one trace's, in `seq` order).
-    public init(_ events: [TraceEvent]) {
+    public init(_ events: [TraceEvent]) { self.init(source: EventsSource(events: events)) }
+
+    /// The spans of a trace read with the fast path: the columns for every event, and only the
+    /// lines of barrier checks, resolutions, cancellations and dispatch holds decoded.
+    public init(_ table: TraceTable) { self.init(source: TableSource(table: table)) }
+
+    init<S: SpanSource>(source events: S) {
         // seq → index: a trace numbers its events 1, 2, 3…, so position seq - 1 is checked
         // first; the dictionary only holds the others (a hand-edited or merged trace).
         var irregular: [Int: Int] = [:]
         func indexOf(_ seq: Int) -> Int? {
-            if seq >= 1, seq <= events.count, events[seq - 1].seq == seq { return seq - 1 }
+            if seq >= 1, seq <= events.count, events.seq(seq - 1) == seq { return seq - 1 }
             return irregular[seq]
         }
         // Per event index (arrays, not dictionaries: this runs over every event of every trace).
@@ -106,20 +112,32 @@ public struct TraceSpans: Sendable {
             }
             open[k] = kept.isEmpty ? nil : kept
         }
-        for (i, e) in events.enumerated() {
-            if e.seq != i + 1 { irregular[e.seq] = i }
-            let causeIndex = e.cause.flatMap(indexOf)
+        for i in 0..<events.count {
+            let seq = events.seq(i)
+            if seq != i + 1 { irregular[seq] = i }
+            let causeIndex = events.cause(i).flatMap(indexOf)
             // Released by a resolution: the resolution's first effect on a board ends its wait.
-            if let c = causeIndex, resolutionOf[c] >= 0, !open.isEmpty, let b = e.body.board {
+            if let c = causeIndex, resolutionOf[c] >= 0, !open.isEmpty, let b = events.board(i) {
                 let r = resolved[Int(resolutionOf[c])]
-                close(key(e.mb, b), where: { $0.barrier == r.barrier }, at: c, r.passed ? .passed : .failed)
+                close(key(events.mb(i), b), where: { $0.barrier == r.barrier }, at: c, r.passed ? .passed : .failed)
             }
+            let kind = events.kind(i)
             if let c = causeIndex, runOf[c] >= 0 {
-                switch e.body {
+                switch kind {
                 case .outputSent, .commandSent, .boardCompleted, .activationRequested, .flowRouted: runs[Int(runOf[c])].end = i
                 default: break
                 }
             }
+            switch kind {
+            case .activationPerformed:
+                // From the columns: a quarter of a trace's events, none decoded.
+                runOf[i] = Int32(runs.count)
+                runs.append(Run(mb: events.mb(i), board: events.board(i) ?? "", start: i, end: i, overlapsUntil: nil))
+                continue
+            case .gatewayChecked, .barrierChecked, .barrierResolved, .activationCancelled, .dispatchBlocked, .dispatchSent: break
+            default: continue
+            }
+            let e = events.event(i)
             switch e.body {
             case .gatewayChecked(let b, let barrier, let result) where result == .wait:
                 open[key(e.mb, b), default: []].append(waits.count)
@@ -140,9 +158,6 @@ public struct TraceSpans: Sendable {
                 close(key(e.mb, b), where: { _ in true }, at: i, .loop)
             case .activationCancelled(let b, let reason) where reason == .barrierFailed:
                 close(key(e.mb, b), where: { _ in true }, at: causeIndex ?? i, .failed)
-            case .activationPerformed(let b, _):
-                runOf[i] = Int32(runs.count)
-                runs.append(Run(mb: e.mb, board: b, start: i, end: i, overlapsUntil: nil))
             case .dispatchBlocked(let d, _):
                 if holding[d] == nil {
                     holding[d] = holds.count
@@ -164,6 +179,48 @@ public struct TraceSpans: Sendable {
             latestEnd[k] = max(latestEnd[k] ?? 0, runs[r].end)
         }
         // A run that caused nothing, or all within its own instant, is not a span in time.
-        runs.removeAll { events[$0.end].t == events[$0.start].t }
+        runs.removeAll { events.t($0.end) == events.t($0.start) }
+    }
+}
+
+/// What ``TraceSpans`` reads of a trace: the common fields of every event, and the whole event
+/// only for the kinds whose fields it needs.
+protocol SpanSource {
+    var count: Int { get }
+    func seq(_ i: Int) -> Int
+    func t(_ i: Int) -> TraceTime
+    func cause(_ i: Int) -> Int?
+    func kind(_ i: Int) -> EventKind?
+    func mb(_ i: Int) -> String
+    func board(_ i: Int) -> String?
+    /// The whole event (asked only for barrier, cancellation and dispatch kinds).
+    func event(_ i: Int) -> TraceEvent
+}
+
+struct EventsSource: SpanSource {
+    let events: [TraceEvent]
+    var count: Int { events.count }
+    func seq(_ i: Int) -> Int { events[i].seq }
+    func t(_ i: Int) -> TraceTime { events[i].t }
+    func cause(_ i: Int) -> Int? { events[i].cause }
+    func kind(_ i: Int) -> EventKind? { events[i].eventKind }
+    func mb(_ i: Int) -> String { events[i].mb }
+    func board(_ i: Int) -> String? { events[i].body.board }
+    func event(_ i: Int) -> TraceEvent { events[i] }
+}
+
+struct TableSource: SpanSource {
+    let table: TraceTable
+    var count: Int { table.count }
+    func seq(_ i: Int) -> Int { table.seqs[i] }
+    func t(_ i: Int) -> TraceTime { table.times[i] }
+    func cause(_ i: Int) -> Int? { table.causes[i] == 0 ? nil : table.causes[i] }
+    func kind(_ i: Int) -> EventKind? { table.eventKind(at: i) }
+    func mb(_ i: Int) -> String { table.strings[table.mbs[i]] }
+    func board(_ i: Int) -> String? { table.boards[i] < 0 ? nil : table.strings[table.boards[i]] }
+    func event(_ i: Int) -> TraceEvent {
+        // The table read every line, so each decodes; a line that did not would be the table's
+        // own fault, and an event without fields leaves the spans as they are.
+        (try? table.event(at: i)) ?? TraceEvent(seq: seq(i), t: t(i), mb: mb(i), body: .unknown(kind: "", fields: JSONObject()))
     }
 }

@@ -71,9 +71,64 @@ public struct FleetStats: Sendable {
         }
         if loop { tracesWithLoops += 1 }
         if stuck { tracesStuck += 1 }
-        let end = events.last?.t.microseconds ?? 0
-        for w in TraceSpans(events).waits {
-            let micros = max(0, (w.end.map { events[$0].t.microseconds } ?? end) - events[w.start].t.microseconds)
+        addWaits(TraceSpans(events), end: events.last?.t.microseconds ?? 0, time: { events[$0].t.microseconds }, name: name)
+    }
+
+    /// Adds one trace read with the fast path: counts from the columns (by interned numbers,
+    /// each board's key made once per trace), and only the lines of cancellations and barrier
+    /// waits decoded. The same statistics as ``add(_:name:)`` on the trace's events.
+    public mutating func add(_ table: TraceTable, name: String) {
+        traces += 1
+        events += table.count
+        struct Counts {
+            var requested = 0, performed = 0
+            var cancelled: [String: Int] = [:]
+        }
+        var counts: [Int64: Counts] = [:]
+        var loop = false, stuck = false
+        let requested = TraceTable.id(of: .activationRequested), performed = TraceTable.id(of: .activationPerformed)
+        let cancelled = TraceTable.id(of: .activationCancelled), loopKind = TraceTable.id(of: .barrierLoop)
+        let stuckKind = TraceTable.id(of: .stuck)
+        for i in 0..<table.count {
+            let k = table.kinds[i]
+            guard (k == requested || k == performed || k == cancelled) && table.boards[i] >= 0 else {
+                if k == loopKind { loop = true }
+                if k == stuckKind { stuck = true }
+                continue
+            }
+            let key = Int64(table.mbs[i]) << 32 | Int64(UInt32(bitPattern: table.boards[i]))
+            if k == requested {
+                counts[key, default: Counts()].requested += 1
+            } else if k == performed {
+                counts[key, default: Counts()].performed += 1
+            } else if let e = try? table.event(at: i), case .activationCancelled(_, let reason) = e.body {
+                counts[key, default: Counts()].cancelled[reason.rawValue, default: 0] += 1
+            }
+        }
+        var seen = Set<String>()
+        // In order of the numbers (first seen): the result does not depend on hashing.
+        for (key, c) in counts.sorted(by: { $0.key < $1.key }) {
+            let mb = table.strings[Int32(truncatingIfNeeded: key >> 32)]
+            let board = table.strings[Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)]
+            let k = mb.utf8.contains(47) ? FlowModel.foldingGatewayRuns(mb) + "/" + board : mb + "/" + board
+            var b = boards.removeValue(forKey: k) ?? Board()
+            if c.requested > 0, seen.insert(k).inserted { b.traces += 1 }
+            b.requested += c.requested
+            b.performed += c.performed
+            for (reason, n) in c.cancelled { b.cancelled[reason, default: 0] += n }
+            boards[k] = b
+        }
+        if loop { tracesWithLoops += 1 }
+        if stuck { tracesStuck += 1 }
+        addWaits(TraceSpans(table), end: table.times.last?.microseconds ?? 0, time: { table.times[$0].microseconds }, name: name)
+    }
+
+    private mutating func addWaits(_ spans: TraceSpans, end: Int64, time: (Int) -> Int64, name: String) {
+        func boardKey(_ mb: String, _ b: String) -> String {
+            (mb.utf8.contains(47) ? FlowModel.foldingGatewayRuns(mb) : mb) + "/" + b
+        }
+        for w in spans.waits {
+            let micros = max(0, (w.end.map(time) ?? end) - time(w.start))
             _ = boards[boardKey(w.mb, w.board), default: Board()].waits.record(UInt64(micros))
             let barrierKey = w.gateway ? "gateway (\(w.barrier))" : w.barrier
             // Taken out and put back: a copy left in the dictionary would make the histogram's
@@ -243,8 +298,8 @@ public struct FleetStats: Sendable {
                         return s.cursor
                     }) {
                         do {
-                            let t = try Trace.read(path: paths[i])
-                            mine.add(t.events, name: paths[i])
+                            let t = try TraceTable.read(path: paths[i])
+                            mine.add(t, name: paths[i])
                             if !t.warnings.isEmpty { work.withLockedValue { $0.warnings += t.warnings.map { (i, $0.description) } } }
                         } catch {
                             work.withLockedValue { $0.skipped.append((i, Skipped(path: paths[i], error: "\(error)"))) }
