@@ -180,3 +180,55 @@ struct TraceTableTests {
         #expect(t.count == 1001)
     }
 }
+
+/// ``TraceEvent/matches(line:)`` says true exactly when the line is the writer's bytes for the
+/// event: replay trusts it to skip decoding.
+@Suite("Matching an event with a line in place")
+struct LineMatcherTests {
+    static func matches(_ e: TraceEvent, _ line: String) -> Bool {
+        Array(line.utf8).withUnsafeBufferPointer { e.matches(line: $0) }
+    }
+
+    @Test("every sample event matches its own line and no other; any changed byte does not match", arguments: CorruptedTraceTests.samples)
+    func samples(name: String) throws {
+        let trace = try Trace.read(text: String(decoding: CorruptedTraceTests.join(try CorruptedTraceTests.lines(name)), as: UTF8.self))
+        let lines = trace.events.map(\.jsonLine)
+        for (i, e) in trace.events.enumerated() {
+            #expect(Self.matches(e, lines[i]), "\(lines[i])")
+            for j in lines.indices where j != i && lines[j] != lines[i] { #expect(!Self.matches(e, lines[j])) }
+            var bytes = Array(lines[i].utf8)
+            for position in Set([0, bytes.count / 4, bytes.count / 2, bytes.count - 2, bytes.count - 1]) {
+                let saved = bytes[position]
+                bytes[position] ^= 0x01
+                #expect(!bytes.withUnsafeBufferPointer { e.matches(line: $0) }, "\(lines[i]) byte \(position)")
+                bytes[position] = saved
+            }
+            #expect(!Self.matches(e, lines[i] + " "))
+            #expect(!Self.matches(e, String(lines[i].dropLast())))
+        }
+    }
+
+    @Test("numbers, times, escapes and extra fields: a match is the writer's bytes")
+    func edges() {
+        let events: [TraceEvent] = [
+            TraceEvent(seq: 1, t: TraceTime(microseconds: 1_000_001), mb: "main", body: .outputSent(board: "a", output: .double(2.5))),
+            TraceEvent(seq: 12, t: TraceTime(microseconds: 100), mb: "main", cause: 9, body: .outputSent(board: "a\"b\\c\u{1}é", output: .int(-42))),
+            TraceEvent(seq: 3, t: TraceTime(microseconds: 120_000), mb: "main", body: .barrierResolved(barrier: "g", passed: true, released: 0)),
+            TraceEvent(seq: 4, t: .zero, mb: "main/x", body: .unknown(kind: "new.kind", fields: ["k": [1, ["z": nil]]]), extra: ["more": true]),
+            TraceEvent(seq: 5, t: TraceTime(microseconds: 7_000_000), mb: "main", body: .stimulus(action: "activate", fields: ["board": "a"])),
+            TraceEvent(seq: 6, t: TraceTime(microseconds: -5), mb: "main", body: .boardCompleted(board: "a", success: false)),
+        ]
+        for e in events {
+            #expect(Self.matches(e, e.jsonLine), "\(e.jsonLine)")
+        }
+        let e = events[0]
+        // The same value spelled otherwise reads the same but is not the writer's bytes.
+        #expect(!Self.matches(e, e.jsonLine.replacingOccurrences(of: #""t":1.000001"#, with: #""t":1.0000010"#)))
+        #expect(!Self.matches(e, e.jsonLine.replacingOccurrences(of: #""seq":1,"#, with: #""seq":01,"#)))
+        #expect(!Self.matches(e, e.jsonLine.replacingOccurrences(of: #""seq":1,"#, with: #""seq":10,"#)))
+        #expect(!Self.matches(events[2], events[2].jsonLine.replacingOccurrences(of: #""t":0.12"#, with: #""t":0.120"#)))
+        #expect(!Self.matches(events[2], events[2].jsonLine.replacingOccurrences(of: #""t":0.12"#, with: #""t":0.1"#)))
+        #expect(!Self.matches(events[2], events[2].jsonLine.replacingOccurrences(of: #""t":0.12"#, with: #""t":0"#)))
+        #expect(!Self.matches(events[2], events[2].jsonLine.replacingOccurrences(of: #""released":0"#, with: #""released":00"#)))
+    }
+}

@@ -78,31 +78,30 @@ struct LineMatcher: FieldSink {
         }
     }
 
+    /// Digits at the cursor as the writer spells a number: no leading zero (but `0` itself),
+    /// at most 19. Read by multiplication, not compared digit by digit through division (a
+    /// division per digit was most of the comparison's time).
+    @inline(__always) mutating func digits() -> UInt64? {
+        let start = p
+        var v: UInt64 = 0
+        while p < end, p.pointee &- UInt8(ascii: "0") < 10 {
+            v = v &* 10 &+ UInt64(p.pointee &- UInt8(ascii: "0"))
+            p += 1
+        }
+        let n = p - start
+        guard n >= 1, n <= 19, !(n > 1 && start.pointee == UInt8(ascii: "0")) else { return nil }
+        return v
+    }
+
     /// A decimal integer as the writer spells it.
     @inline(__always) mutating func int(_ value: Int64) -> Bool {
         if value < 0 { guard byte(UInt8(ascii: "-")) else { return false } }
-        var v = value.magnitude
-        // The digits, most significant first: count them, then compare from the end.
-        var n = 1
-        var scale: UInt64 = 1
-        while v / scale >= 10 {
-            scale *= 10
-            n += 1
-        }
-        guard end - p >= n else { return false }
-        var i = 0
-        while i < n {
-            let d = v / scale
-            if p[i] != UInt8(ascii: "0") &+ UInt8(d) { return false }
-            v -= d * scale
-            scale /= 10
-            i += 1
-        }
-        p += n
-        return true
+        guard let v = digits(), v == value.magnitude else { return false }
+        return p == end || p.pointee &- UInt8(ascii: "0") >= 10
     }
 
-    /// A time as ``JSONWriter/writeTime(_:)`` spells it.
+    /// A time as ``JSONWriter/writeTime(_:)`` spells it: whole seconds, then up to six
+    /// decimals without trailing zeros.
     mutating func time(_ t: TraceTime) -> Bool {
         let us = t.microseconds
         guard us >= 0 else {
@@ -111,22 +110,21 @@ struct LineMatcher: FieldSink {
             return written(w)
         }
         guard int(us / 1_000_000) else { return false }
-        var frac = us % 1_000_000
-        guard frac != 0 else { return true }
+        let frac = us % 1_000_000
+        guard frac != 0 else { return !(p < end && p.pointee == UInt8(ascii: ".")) }
         guard byte(UInt8(ascii: ".")) else { return false }
-        var digits = 6
-        while frac % 10 == 0 {
-            frac /= 10
-            digits -= 1
+        var value: Int64 = 0
+        var scale: Int64 = 100_000
+        var last: UInt8 = 0
+        var n = 0
+        while p < end, p.pointee &- UInt8(ascii: "0") < 10, n < 6 {
+            last = p.pointee &- UInt8(ascii: "0")
+            value += Int64(last) * scale
+            scale /= 10
+            n += 1
+            p += 1
         }
-        var div: Int64 = 1
-        for _ in 1..<digits { div *= 10 }
-        while div > 0 {
-            guard byte(UInt8(ascii: "0") &+ UInt8(frac / div)) else { return false }
-            frac %= div
-            div /= 10
-        }
-        return true
+        return n >= 1 && last != 0 && value == frac && !(p < end && p.pointee &- UInt8(ascii: "0") < 10)
     }
 
     mutating func value(_ v: JSONValue, depth: Int) -> Bool {
