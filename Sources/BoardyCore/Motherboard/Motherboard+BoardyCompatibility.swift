@@ -41,7 +41,7 @@ extension Motherboard {
 
     /// Uninstalls every board.
     public func clearActiveBoards() {
-        for id in Array(installed.keys) { removeBoard(withIdentifier: id) }
+        for id in installed.liveKeys { removeBoard(withIdentifier: id) }
     }
 
     /// Puts the motherboard and its boards into a root context (Boardy's `putIntoContext(_:)`).

@@ -40,13 +40,13 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
     //
     // Confined to the driving thread, never accessed overlappingly: no dynamic exclusivity
     // checks on the hot path (see BoardyRuntime).
-    @exclusivity(unchecked) var installed: [BoardID: any ActivatableBoard] = [:]
+    @exclusivity(unchecked) var installed = BoardMap<any ActivatableBoard>()
     /// The Swift type of each board installed, by id; named only when the definition is asked
     /// for (spelling a type's name costs microseconds, and an explorer installs boards by the
     /// thousand).
     var declared: [BoardID: any ActivatableBoard.Type] = [:]
 
-    @exclusivity(unchecked) var flowsBySource: [BoardID: [RegisteredFlow]] = [:]
+    @exclusivity(unchecked) var flowsBySource = BoardMap<[RegisteredFlow]>()
     /// Every route in registration order.
     public var routes: [FlowRoute] { registry.compactMap { if case let .route(r) = $0 { return r.flow } else { return nil } } }
     /// Every flow in registration order: a route, or one of Boardy's flows.
@@ -215,7 +215,9 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
         flowOrder += 1
         let registered = RegisteredFlow(flow, order: flowOrder)
         registry.append(.route(registered))
-        flowsBySource[flow.source, default: []].append(registered)
+        var list = flowsBySource.removeValue(forKey: flow.source) ?? []
+        list.append(registered)
+        flowsBySource[flow.source] = list
     }
 
     /// Registers one of Boardy's flows: it is matched against every message (outputs, flow
@@ -247,14 +249,14 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
     public func resetFlows() {
         registry = []
         genericFlows = []
-        flowsBySource = [:]
+        flowsBySource = BoardMap()
     }
 
     /// Removes the flows whose identifier is `identifier`.
     public func removeFlow(by identifier: String) {
         registry.removeAll { $0.identifier == identifier }
         genericFlows.removeAll { $0.flow.identifier == identifier }
-        for (source, list) in flowsBySource {
+        for (source, list) in flowsBySource.entries {
             let kept = list.filter { $0.identifier != identifier }
             flowsBySource[source] = kept.isEmpty ? nil : kept
         }
