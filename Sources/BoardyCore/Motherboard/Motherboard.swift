@@ -310,7 +310,9 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
         submit(.call(body))
     }
 
-    func submit(_ action: WorkItem.Action) {
+    // Consuming: the action moves into the work item (a borrowed one was copied, a retain and a
+    // release per item).
+    func submit(_ action: consuming WorkItem.Action) {
         guard let runtime else {
             // The inner motherboard of a continuous board that is not installed yet: the work
             // waits and runs, in order, once the board is installed.
