@@ -35,7 +35,12 @@ open class Board: IdentifiableBoard, OriginalBoard {
     internal var installOrder = 0
     /// Unretained on purpose (the hot path must not retain the motherboard): a motherboard sets it
     /// when it installs the board and clears it when the board leaves or the motherboard goes.
-    @exclusivity(unchecked) internal unowned(unsafe) var host: Motherboard?
+    internal var host: Motherboard? {
+        get { hostRef?.takeUnretainedValue() }
+        set { hostRef = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    /// ``host`` without a retain on the way to it (see `WorkItem.motherboardRef`).
+    @exclusivity(unchecked) internal var hostRef: Unmanaged<Motherboard>?
     /// The motherboard the board was installed in before it completed: its later emissions are
     /// recorded there as dropped, never routed.
     internal weak var formerMotherboard: Motherboard?
@@ -150,8 +155,8 @@ open class Board: IdentifiableBoard, OriginalBoard {
     }
 
     func emit(_ emission: Emission) {
-        if let mb = host {
-            mb.receive(emission, from: self)
+        if let mb = hostRef {
+            mb._withUnsafeGuaranteedRef { $0.receive(emission, from: self) }
         } else if let delegate = foreignDelegate {
             if case .cancelled = emission { return }  // a trace note, nothing a delegate receives
             delegate.board(self, didSendData: emission.data(from: identifier))

@@ -429,8 +429,8 @@ public final class BoardyRuntime {
                 break
             }
             let saved = currentCause
-            let mb = item.motherboard
-            mb.process(item.action, cause: item.cause)
+            let cause = item.cause
+            item.motherboardRef._withUnsafeGuaranteedRef { $0.process(item.action, cause: cause) }
             currentCause = saved
             // What the item emitted runs next, in emission order (moved, not copied).
             while let next = pending.popLast() { stack.append(next) }
@@ -458,7 +458,20 @@ struct WorkItem {
     /// Not retained (retaining a motherboard is slow once anything holds it weakly): a
     /// motherboard lives while its work is queued, because the runtime keeps the boards it removes
     /// (and their inner motherboards) alive until the stack is empty.
-    unowned(unsafe) let motherboard: Motherboard
+    ///
+    /// Held as `Unmanaged` so the drain calls it without a retain: a motherboard anything holds
+    /// weakly (a completed board's `formerMotherboard`) has a side table, and every retain of it
+    /// takes the slow path (a tenth of an explorer's time).
+    let motherboardRef: Unmanaged<Motherboard>
     var action: Action
     var cause: Int
+
+    /// The motherboard the work is for.
+    var motherboard: Motherboard { motherboardRef.takeUnretainedValue() }
+
+    init(motherboard: Motherboard, action: consuming Action, cause: Int) {
+        motherboardRef = Unmanaged.passUnretained(motherboard)
+        self.action = action
+        self.cause = cause
+    }
 }
