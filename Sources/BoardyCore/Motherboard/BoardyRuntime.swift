@@ -79,6 +79,7 @@ public final class BoardyRuntime {
         // Unretained: `scheduler` (a strong reference to the same object) keeps it alive.
         self.virtualClock = (scheduler as? VirtualScheduler).map { Unmanaged.passUnretained($0) }
         self.observer = observer
+        prefaults = observer?.keepsBatches ?? false
         stack.reserveCapacity(64)
         pending.reserveCapacity(16)
         // Unretained: the runtime removes the handler when it goes.
@@ -138,10 +139,15 @@ public final class BoardyRuntime {
         // many small steps, such as an explorer's thousands of short runs, does not map and
         // unmap a full batch's memory for each of them).
         out.reserveCapacity(batch.count >= Self.batchSize / 4 ? Self.batchSize : max(16, batch.count))
-        Self.prefault(&out)
+        if prefaults { Self.prefault(&out) }
         swap(&out, &batch)
         observer.record(contentsOf: out)
     }
+
+    /// Whether batch buffers are prefaulted: only for an observer that keeps them (each is new
+    /// memory then; an observer that lets them go gets the same memory back from the allocator,
+    /// already mapped, and the call would be wasted).
+    private let prefaults: Bool
 
     /// Asks the kernel to map a fresh batch buffer's pages in one call (Linux 5.14+), instead of
     /// one page fault per 4 KiB as events are written into it: a recorder keeps every batch, so

@@ -24,7 +24,10 @@ final class ExpectedEvents: @unchecked Sendable {
         private(set) var byteCount = 0
         private var byteCapacity: Int
         var ends: [Int] = []
+        /// The events the full parser read (the fast path did not), by line; `slow[j]` says
+        /// whether line `j` has one, without hashing on every compare.
         var decoded: [Int: TraceEvent] = [:]
+        var slow: [Bool] = []
         var count: Int { events.isEmpty ? ends.count : events.count }
 
         init(byteCapacity: Int = 0) {
@@ -39,6 +42,7 @@ final class ExpectedEvents: @unchecked Sendable {
 
         /// Appends a line (the parser, before the chunk is published).
         func append(_ line: UnsafeBufferPointer<UInt8>) {
+            slow.append(false)
             if byteCount + line.count > byteCapacity {
                 let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(byteCapacity * 2, byteCount + line.count))
                 grown.update(from: bytes, count: byteCount)
@@ -59,7 +63,7 @@ final class ExpectedEvents: @unchecked Sendable {
         /// Event `j`, decoded when it is a line.
         func event(_ j: Int) -> TraceEvent {
             if !events.isEmpty { return events[j] }
-            if !decoded.isEmpty, let e = decoded[j] { return e }
+            if slow[j], let e = decoded[j] { return e }
             // The fast path accepted the line, so the full parser reads it.
             guard let e = try? TraceEvent.decodeLine(line(j)) else { preconditionFailure("a line the fast path read does not decode") }
             return e
@@ -68,7 +72,7 @@ final class ExpectedEvents: @unchecked Sendable {
         /// Whether event `j` is `e`: the same bytes as the writer's, else the same meaning.
         @inline(__always) func matches(_ e: TraceEvent, _ j: Int) -> Bool {
             if !events.isEmpty { return events[j] == e }
-            if !decoded.isEmpty, let d = decoded[j] { return d == e }
+            if slow[j], let d = decoded[j] { return d == e }
             if e.matches(line: line(j)) { return true }
             return event(j) == e
         }
@@ -126,6 +130,7 @@ final class ExpectedEvents: @unchecked Sendable {
     private func parse(_ box: ReaderBox) {
         var chunk = Chunk(byteCapacity: Self.chunkSize * 160)
         chunk.ends.reserveCapacity(Self.chunkSize)
+        chunk.slow.reserveCapacity(Self.chunkSize)
         var n = 0
         var lastT = TraceTime.zero
         var disorder: Int?
@@ -146,8 +151,12 @@ final class ExpectedEvents: @unchecked Sendable {
             while try box.reader.nextRow({ row, _ in
                 if disorder == nil, row.seq != n + 1 || row.t < lastT { disorder = n }
                 lastT = row.t
-                if let e = row.decodedEvent { chunk.decoded[chunk.ends.count] = e }
+                let j = chunk.ends.count
                 chunk.append(row.bytes)
+                if let e = row.decodedEvent {
+                    chunk.decoded[j] = e
+                    chunk.slow[j] = true
+                }
                 n += 1
             }) {
                 if chunk.ends.count == Self.chunkSize {
@@ -155,6 +164,7 @@ final class ExpectedEvents: @unchecked Sendable {
                     let size = chunk.byteCount
                     chunk = Chunk(byteCapacity: size + size / 8)
                     chunk.ends.reserveCapacity(Self.chunkSize)
+                    chunk.slow.reserveCapacity(Self.chunkSize)
                 }
             }
             publish(final: true)

@@ -9,9 +9,15 @@ public protocol TraceObserver: AnyObject, Sendable {
     /// recorded in one call, before control returns to its caller. The default calls
     /// ``record(_:)`` for each.
     func record(contentsOf events: consuming [TraceEvent])
+    /// Whether the observer keeps the batches it is handed (a recorder) rather than letting
+    /// them go: an engine then asks the system for a batch's memory up front, since every
+    /// batch is new memory. False by default.
+    var keepsBatches: Bool { get }
 }
 
 extension TraceObserver {
+    public var keepsBatches: Bool { false }
+
     public func record(contentsOf events: consuming [TraceEvent]) {
         for e in events { record(e) }
     }
@@ -29,4 +35,5 @@ public final class TraceFanout: TraceObserver {
     public func record(contentsOf events: consuming [TraceEvent]) {
         for o in observers { o.record(contentsOf: copy events) }
     }
+    public var keepsBatches: Bool { observers.contains { $0.keepsBatches } }
 }

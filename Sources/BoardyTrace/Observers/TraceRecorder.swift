@@ -65,6 +65,9 @@ public final class TraceRecorder: TraceObserver, @unchecked Sendable {
         }
     }
 
+    /// A recorder keeps every batch.
+    public var keepsBatches: Bool { true }
+
     /// Takes a batch in order; a large one is kept as it is, without copying its events.
     public func record(contentsOf events: consuming [TraceEvent]) {
         var batch = events
