@@ -139,7 +139,7 @@ public final class BoardyRuntime {
         // many small steps, such as an explorer's thousands of short runs, does not map and
         // unmap a full batch's memory for each of them).
         out.reserveCapacity(batch.count >= Self.batchSize / 4 ? Self.batchSize : max(16, batch.count))
-        if prefaults { Self.prefault(&out) }
+        if prefaults { prefault(&out) }
         swap(&out, &batch)
         observer.record(contentsOf: out)
     }
@@ -153,20 +153,31 @@ public final class BoardyRuntime {
     /// one page fault per 4 KiB as events are written into it: a recorder keeps every batch, so
     /// each is new memory, and those faults were a sixth of a simulation. Nothing happens
     /// elsewhere, or when the kernel says no.
-    @inline(__always) static func prefault(_ buffer: inout [TraceEvent]) {
+    ///
+    /// Only memory above what was prefaulted before: the allocator hands out fresh memory at the
+    /// top of its heap, and memory it hands out again (a recorder emptied and refilled) is mapped
+    /// already, where the call would be wasted.
+    @inline(__always) private func prefault(_ buffer: inout [TraceEvent]) {
         #if os(Linux)
             let bytes = buffer.capacity * MemoryLayout<TraceEvent>.stride
-            guard bytes >= 4 * pageSize else { return }
-            buffer.withUnsafeMutableBufferPointer { b in
-                guard let base = b.baseAddress else { return }
+            guard bytes >= 4 * Self.pageSize else { return }
+            let pageSize = Self.pageSize
+            let done = prefaultedUpTo
+            let mapped: Int? = buffer.withUnsafeMutableBufferPointer { b in
+                guard let base = b.baseAddress, Int(bitPattern: base) >= done else { return nil }
                 // Whole pages inside the buffer only.
                 let start = (Int(bitPattern: base) + pageSize - 1) & ~(pageSize - 1)
                 let end = (Int(bitPattern: base) + bytes) & ~(pageSize - 1)
-                guard end > start, let p = UnsafeMutableRawPointer(bitPattern: start) else { return }
+                guard end > start, let p = UnsafeMutableRawPointer(bitPattern: start) else { return nil }
                 _ = madvise(p, end - start, 23)  // MADV_POPULATE_WRITE
+                return end
             }
+            if let mapped { prefaultedUpTo = mapped }
         #endif
     }
+
+    /// The end of the last batch buffer prefaulted.
+    @exclusivity(unchecked) private var prefaultedUpTo = 0
 
     #if os(Linux)
         static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
