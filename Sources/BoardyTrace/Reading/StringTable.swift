@@ -168,19 +168,32 @@ extension StringTable {
         return h ^ (h >> 32)
     }
 
+    /// Up to 16 bytes as two zero-padded words.
+    struct Words: Equatable {
+        var w0: UInt64, w1: UInt64
+        init(_ w0: UInt64, _ w1: UInt64) {
+            self.w0 = w0
+            self.w1 = w1
+        }
+    }
+
+    /// The words of a string of at most 16 bytes inside a line (see ``hashInLine(_:_:)``).
+    @inline(__always)
+    static func words(_ p: UnsafePointer<UInt8>, _ count: Int) -> Words {
+        let raw = UnsafeRawPointer(p)
+        if count <= 8 {
+            return Words(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) >> (UInt64(8 - count) * 8), 0)
+        }
+        return Words(raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) >> (UInt64(16 - count) * 8))
+    }
+
     /// ``hash(_:_:)`` of a string inside a line, for the fast path: the caller guarantees that
     /// the 8 bytes before `p + count` are readable (they belong to the same line), so a short
     /// string is two loads and shifts, not a loop.
     @inline(__always)
     static func hashInLine(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
         guard count <= 16 else { return hash(p, count) }
-        let raw = UnsafeRawPointer(p)
-        if count <= 8 {
-            let w0 = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) >> (UInt64(8 - count) * 8)
-            return mix(w0, 0, count)
-        }
-        let w0 = raw.loadUnaligned(as: UInt64.self)
-        let w1 = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) >> (UInt64(16 - count) * 8)
-        return mix(w0, w1, count)
+        let w = words(p, count)
+        return mix(w.w0, w.w1, count)
     }
 }

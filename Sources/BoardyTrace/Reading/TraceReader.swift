@@ -110,6 +110,8 @@ public struct TraceReader {
     /// The strings of the rows read so far (``nextRow(_:)``), numbered: the known kinds first,
     /// in the order of `EventKind.allCases`, then every `kind`, `mb` and board as first seen.
     public private(set) var strings = StringTable.withKnownKinds
+    /// The last `mb` the fast path interned: its length, its bytes as two words, its number.
+    private var lastMb: (count: Int, words: StringTable.Words, id: Int32) = (-1, .init(0, 0), 0)
     /// Whether `seq` and `t` order are checked (``OrderChecking/strict``, the default).
     public var order: OrderChecking = .strict
 
@@ -255,7 +257,14 @@ public struct TraceReader {
                 try checkOrder(seq: fast.seq, t: TraceTime(microseconds: fast.t))
                 let base = buf.baseAddress!
                 // Both strings lie past the line's first 8 bytes (`{"seq":` and more come first).
-                let mb = strings.internInLine(base + fast.mbStart, fast.mbCount)
+                // The motherboard is most often the previous line's: two words compared, no hash.
+                let mb: Int32
+                if fast.mbCount <= 16, fast.mbCount == lastMb.count, StringTable.words(base + fast.mbStart, fast.mbCount) == lastMb.words {
+                    mb = lastMb.id
+                } else {
+                    mb = strings.internInLine(base + fast.mbStart, fast.mbCount)
+                    if fast.mbCount <= 16 { lastMb = (fast.mbCount, StringTable.words(base + fast.mbStart, fast.mbCount), mb) }
+                }
                 let board = fast.boardStart < 0 ? -1 : strings.internInLine(base + fast.boardStart, fast.boardCount)
                 let row = TraceRow(
                     seq: fast.seq, t: TraceTime(microseconds: fast.t), kind: fast.kindID, mb: mb, board: board, cause: fast.cause, line: line,
