@@ -12,8 +12,10 @@ struct TraceIOBench: ParsableCommand {
     var events = 1_000_000
     @Option(help: "Events Foundation's JSONDecoder reads, for the comparison (it is slow).")
     var foundationEvents = 100_000
-    @Flag(help: "Only read the trace as a table, repeatedly (for profiling).")
+    @Flag(help: "Only read the trace as a table and as rows, repeatedly (for profiling).")
     var tableOnly = false
+    @Flag(help: "With --table-only: rows only.")
+    var rowsOnly = false
     @Option(help: "Repetitions of the write and the read; the medians are reported.")
     var repeats = 5
     @Option(
@@ -92,7 +94,7 @@ struct TraceIOBench: ParsableCommand {
             var rows: [Double] = []
             for _ in 0..<repeats {
                 let c0 = now()
-                _ = try TraceTable.read(path: path)
+                if !rowsOnly { _ = try TraceTable.read(path: path) }
                 times.append(now() - c0)
                 let r0 = now()
                 _ = try Self.readRows(path)
