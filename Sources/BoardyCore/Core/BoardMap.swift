@@ -4,7 +4,9 @@
 /// Written by hand rather than a `Dictionary`: Swift's hashing seeds and finalizes a SipHash per
 /// lookup, a tenth of an activation here, where ids are short strings hashed by two words. A
 /// removed id keeps its place (its value is nil), so ids come back where they were and
-/// iteration follows first insertion: deterministic, unlike a dictionary's order.
+/// iteration follows first insertion: deterministic, unlike a dictionary's order. Once removed
+/// ids outnumber the live ones (an app that makes boards under ever new ids), the map is
+/// rebuilt from the live ones, in the same order.
 struct BoardMap<Value> {
     /// Ids in order of first insertion, with their values (nil once removed).
     private(set) var keys: [BoardID] = []
@@ -13,6 +15,8 @@ struct BoardMap<Value> {
     private var slots: [Int32] = Array(repeating: 0, count: 16)
     /// How many ids have a value.
     private(set) var count = 0
+    /// How many ids are kept without a value.
+    private var removed = 0
 
     init() {}
 
@@ -46,7 +50,10 @@ struct BoardMap<Value> {
             if keys[i] == key {
                 let old = slotsValues[i]
                 slotsValues[i] = value
-                count += (old == nil ? 0 : -1) + (value == nil ? 0 : 1)
+                let delta = (old == nil ? 0 : -1) + (value == nil ? 0 : 1)
+                count += delta
+                removed -= delta
+                if removed > 64 && removed > count { compact() }
                 return old
             }
             s = (s + 1) & (slots.count - 1)
@@ -66,6 +73,13 @@ struct BoardMap<Value> {
 
     /// Removes every id.
     mutating func removeAll() { self = BoardMap() }
+
+    /// Rebuilt from the ids with a value, in their order.
+    private mutating func compact() {
+        var fresh = BoardMap()
+        for (k, v) in entries { fresh[k] = v }
+        self = fresh
+    }
 
     @inline(__always)
     private func index(of key: BoardID) -> Int? {
