@@ -47,3 +47,20 @@ struct BoardMapTests {
         #expect(map["kept"] == 1 && map["task-5"] == nil)
     }
 }
+
+extension BoardMapTests {
+    @Test("ids equal as Swift strings are one id, whatever their spelling (canonical equivalence)")
+    func canonicalEquivalence() {
+        var map = BoardMap<Int>()
+        map[BoardID("caf\u{E9}")] = 1
+        #expect(map[BoardID("cafe\u{301}")] == 1)
+        map[BoardID("K")] = 2
+        #expect(map[BoardID("\u{212A}")] == 2)
+        map[BoardID("\u{212A}x")] = 3
+        #expect(map[BoardID("Kx")] == 3)
+        #expect(map.count == 3)
+        // As a dictionary keys them.
+        let dict: [BoardID: Int] = [BoardID("caf\u{E9}"): 1, BoardID("K"): 2, BoardID("\u{212A}x"): 3]
+        for (k, v) in dict { #expect(map[k] == v) }
+    }
+}

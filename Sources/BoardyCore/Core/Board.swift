@@ -39,7 +39,7 @@ open class Board: IdentifiableBoard, OriginalBoard {
         get { hostRef?.takeUnretainedValue() }
         set { hostRef = newValue.map { Unmanaged.passUnretained($0) } }
     }
-    /// ``host`` without a retain on the way to it (see `WorkItem.motherboardRef`).
+    /// ``host``, unretained.
     @exclusivity(unchecked) internal var hostRef: Unmanaged<Motherboard>?
     /// The motherboard the board was installed in before it completed: its later emissions are
     /// recorded there as dropped, never routed.
@@ -155,8 +155,10 @@ open class Board: IdentifiableBoard, OriginalBoard {
     }
 
     func emit(_ emission: Emission) {
-        if let mb = hostRef {
-            mb._withUnsafeGuaranteedRef { $0.receive(emission, from: self) }
+        // Held strongly: receiving may run the work stack, whose code may drop the app's last
+        // reference to the motherboard.
+        if let mb = host {
+            mb.receive(emission, from: self)
         } else if let delegate = foreignDelegate {
             if case .cancelled = emission { return }  // a trace note, nothing a delegate receives
             delegate.board(self, didSendData: emission.data(from: identifier))

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A map from board ids to values for the engine's hot lookups (the boards installed, the flows
 /// by source): every activation looks up its board and every output its flows.
 ///
@@ -11,8 +13,9 @@ struct BoardMap<Value> {
     /// Ids in order of first insertion, with their values (nil once removed).
     private(set) var keys: [BoardID] = []
     private var slotsValues: [Value?] = []
-    /// Open addressing: a slot holds an index into `keys` + 1, or 0 when empty.
-    private var slots: [Int32] = Array(repeating: 0, count: 16)
+    /// Open addressing: a slot holds an index into `keys` + 1, or 0 when empty. Allocated on
+    /// the first insert (an explorer builds thousands of motherboards, many with empty maps).
+    private var slots: [Int32] = []
     /// How many ids have a value.
     private(set) var count = 0
     /// How many ids are kept without a value.
@@ -43,6 +46,10 @@ struct BoardMap<Value> {
     /// Sets the value of `key` (nil removes it); returns the value it had.
     @discardableResult
     mutating func updateValue(_ value: Value?, forKey key: BoardID) -> Value? {
+        if slots.isEmpty {
+            guard value != nil else { return nil }
+            slots = Array(repeating: 0, count: 16)
+        }
         let h = Self.hash(key)
         var s = Int(truncatingIfNeeded: h) & (slots.count - 1)
         while slots[s] != 0 {
@@ -83,6 +90,7 @@ struct BoardMap<Value> {
 
     @inline(__always)
     private func index(of key: BoardID) -> Int? {
+        if slots.isEmpty { return nil }
         let h = Self.hash(key)
         let mask = slots.count - 1
         var s = Int(truncatingIfNeeded: h) & mask
@@ -107,26 +115,40 @@ struct BoardMap<Value> {
     }
 
     /// The id's UTF-8 bytes as words, multiplied and folded (not a secure hash: ids are the
-    /// app's own, not an attacker's).
+    /// app's own, not an attacker's). Ids compare as Swift strings do, by canonical equivalence
+    /// (`"caf\u{E9}"` is `"cafe\u{301}"`, the Kelvin sign is `K`), so an id with a byte outside
+    /// ASCII is hashed in its composed form (NFC), the form equal ids share; ASCII is NFC already.
     @inline(__always)
     static func hash(_ key: BoardID) -> UInt64 {
         var s = key.rawValue
-        return s.withUTF8 { u in
-            var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(u.count)
-            var w: UInt64 = 0
-            var shift: UInt64 = 0
-            for b in u {
-                w |= UInt64(b) << shift
-                shift += 8
-                if shift == 64 {
-                    h = (h ^ w) &* 0xBF58_476D_1CE4_E5B9
-                    h ^= h >> 31
-                    w = 0
-                    shift = 0
-                }
+        if let h = s.withUTF8({ hashASCII($0) }) { return h }
+        var composed = s.precomposedStringWithCanonicalMapping
+        return composed.withUTF8 { hashBytes($0) }
+    }
+
+    /// ``hashBytes(_:)`` of ASCII bytes; nil when a byte is outside ASCII.
+    @inline(__always)
+    private static func hashASCII(_ u: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        for b in u where b >= 0x80 { return nil }
+        return hashBytes(u)
+    }
+
+    @inline(__always)
+    private static func hashBytes(_ u: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(u.count)
+        var w: UInt64 = 0
+        var shift: UInt64 = 0
+        for b in u {
+            w |= UInt64(b) << shift
+            shift += 8
+            if shift == 64 {
+                h = (h ^ w) &* 0xBF58_476D_1CE4_E5B9
+                h ^= h >> 31
+                w = 0
+                shift = 0
             }
-            h = (h ^ w) &* 0x94D0_49BB_1331_11EB
-            return h ^ (h >> 29)
         }
+        h = (h ^ w) &* 0x94D0_49BB_1331_11EB
+        return h ^ (h >> 29)
     }
 }

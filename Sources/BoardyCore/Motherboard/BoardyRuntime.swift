@@ -429,6 +429,9 @@ public final class BoardyRuntime {
         let budget = eventBudget
         var steps = 0
         let immediate = self.immediate
+        var held: Motherboard?
+        var heldRef: UnsafeMutableRawPointer?
+        defer { withExtendedLifetime(held) {} }
         while let item = stack.popLast() {
             steps += 1
             if immediate {
@@ -446,6 +449,13 @@ public final class BoardyRuntime {
                 break
             }
             let saved = currentCause
+            // The item's motherboard is held while it works (code it runs may drop the app's
+            // last reference to it), retained only when it differs from the previous item's:
+            // one retain per change of motherboard, not one per item.
+            if item.motherboardRef.toOpaque() != heldRef {
+                held = item.motherboard
+                heldRef = item.motherboardRef.toOpaque()
+            }
             let cause = item.cause
             item.motherboardRef._withUnsafeGuaranteedRef { $0.process(item.action, cause: cause) }
             currentCause = saved
@@ -476,9 +486,9 @@ struct WorkItem {
     /// motherboard lives while its work is queued, because the runtime keeps the boards it removes
     /// (and their inner motherboards) alive until the stack is empty.
     ///
-    /// Held as `Unmanaged` so the drain calls it without a retain: a motherboard anything holds
-    /// weakly (a completed board's `formerMotherboard`) has a side table, and every retain of it
-    /// takes the slow path (a tenth of an explorer's time).
+    /// Held as `Unmanaged`: the drain retains a motherboard once for a run of its items rather
+    /// than once per item (a motherboard anything holds weakly, such as a completed board's
+    /// `formerMotherboard`, has a side table, and every retain of it takes the slow path).
     let motherboardRef: Unmanaged<Motherboard>
     var action: Action
     var cause: Int

@@ -134,7 +134,7 @@ extension StringTable {
     /// bytes as two zero-padded words, mixed; longer: FNV-1a over words.
     @inline(__always)
     static func hash(_ p: UnsafePointer<UInt8>?, _ count: Int) -> UInt64 {
-        guard let p else { return 0 }
+        guard let p else { return mix(0, 0, count) }
         if count <= 16 {
             var w0: UInt64 = 0
             var w1: UInt64 = 0

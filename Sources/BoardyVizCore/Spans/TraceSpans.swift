@@ -203,7 +203,12 @@ struct EventsSource: SpanSource {
     func seq(_ i: Int) -> Int { events[i].seq }
     func t(_ i: Int) -> TraceTime { events[i].t }
     func cause(_ i: Int) -> Int? { events[i].cause }
-    func kind(_ i: Int) -> EventKind? { events[i].eventKind }
+    func kind(_ i: Int) -> EventKind? {
+        // A body of an unknown kind is not read as the known kind its string names (only code
+        // can build one; the decoder never does).
+        if case .unknown = events[i].body { return nil }
+        return events[i].eventKind
+    }
     func mb(_ i: Int) -> String { events[i].mb }
     func board(_ i: Int) -> String? { events[i].body.board }
     func event(_ i: Int) -> TraceEvent { events[i] }
