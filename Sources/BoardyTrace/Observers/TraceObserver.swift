@@ -35,5 +35,6 @@ public final class TraceFanout: TraceObserver {
     public func record(contentsOf events: consuming [TraceEvent]) {
         for o in observers { o.record(contentsOf: copy events) }
     }
+    /// True when one of the observers keeps the batches it is handed.
     public var keepsBatches: Bool { observers.contains { $0.keepsBatches } }
 }
