@@ -64,3 +64,33 @@ extension BoardMapTests {
         for (k, v) in dict { #expect(map[k] == v) }
     }
 }
+
+/// The app may drop its last reference to a motherboard from code the engine runs (a flow, a
+/// board's activate): the engine holds the motherboard until that work is done.
+@Suite("A motherboard released during its own work")
+struct ReleasedDuringWorkTests {
+    final class Holder: @unchecked Sendable { var mb: Motherboard? }
+
+    @Test("a board that drops the app's last reference to its motherboard while it runs: the run goes on, recorded, no crash")
+    func droppedWhileRunning() {
+        let recorder = TraceRecorder()
+        let holder = Holder()
+        weak var weakMB: Motherboard?
+        do {
+            let first = ClosureBoard<Int>(identifier: "first") { board, value in
+                holder.mb = nil  // the app lets go, from inside the run
+                board.sendOutput(value + 1)
+            }
+            let second = ClosureBoard<Int>(identifier: "second") { board, value in board.sendOutput(value + 1) }
+            let mb = Motherboard(boards: [first, second], runtime: BoardyRuntime(observer: recorder))
+            mb.registerFlowSteps(BoardID("first") ->> BoardID("second"))
+            holder.mb = mb
+            weakMB = mb
+        }
+        holder.mb?.activate("first", with: 1)
+        let kinds = recorder.events.map(\.kind)
+        #expect(kinds.filter { $0 == "activation.performed" }.count == 2, "\(kinds)")
+        #expect(kinds.last == "output.sent")
+        #expect(weakMB == nil, "released once the work is done")
+    }
+}
