@@ -16,7 +16,9 @@ import Foundation
 final class ExpectedEvents: @unchecked Sendable {
     /// Recorded events of one chunk: as events (in memory), or as lines with the events the
     /// full parser already read. A class: the consumer reads one per event, and a reference
-    /// costs one retain where four arrays cost four. Never changed once published.
+    /// costs one retain where four arrays cost four. `@unchecked Sendable`: the parser thread
+    /// fills a chunk, then publishes it under `condition`'s lock; nothing writes it afterwards,
+    /// and the consumer reads it only after taking the lock that published it.
     final class Chunk: @unchecked Sendable {
         var events: [TraceEvent] = []
         /// The lines, one after another (owned; written by the parser before publishing).

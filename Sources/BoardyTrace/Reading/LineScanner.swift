@@ -15,7 +15,6 @@ enum LineScanner {
     struct Row {
         var seq: Int
         var t: Int64
-        var kind: EventKind
         /// The kind's number in a ``TraceTable``'s strings (its index in `EventKind.allCases`).
         var kindID: Int32
         /// The `mb` string's bytes: `mbStart ..< mbStart + mbCount` in the line.
@@ -124,7 +123,7 @@ enum LineScanner {
         }
         guard c.byte(UInt8(ascii: "}")), c.p == c.end else { return nil }
         return Row(
-            seq: seq, t: t, kind: kind, kindID: number(of: kind), mbStart: mbStart, mbCount: mbCount, boardStart: board.0,
+            seq: seq, t: t, kindID: number(of: kind), mbStart: mbStart, mbCount: mbCount, boardStart: board.0,
             boardCount: board.1, cause: cause)
     }
 

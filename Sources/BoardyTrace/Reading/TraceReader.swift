@@ -126,6 +126,9 @@ public struct TraceReader {
     }
 
     private var source: ByteSource
+    /// The input's length when it is a regular file or bytes in memory (0 for a stream): sizes
+    /// a ``TraceTable``.
+    var byteCount = 0
     private var lineNumber = 1
     private var lastSeq = 0
     private var lastT = TraceTime.zero
@@ -144,8 +147,9 @@ public struct TraceReader {
             }
             if case let .system(message) = error.reason { throw TraceReadError(file: path, line: 0, message: "cannot open: \(message)") }
             throw TraceReadError(file: path, line: 0, message: "cannot open: \(error.description)")
-        case let .success((fd, _)):
+        case let .success((fd, size)):
             try self.init(source: ByteSource(fd: fd, owned: true, maximumLine: maximumLineLength), name: path)
+            byteCount = size
         }
     }
 
@@ -157,6 +161,7 @@ public struct TraceReader {
     /// Reads from bytes in memory; `name` stands for the file in messages.
     public init(bytes: [UInt8], name: String, maximumLineLength: Int = TraceReader.defaultMaximumLineLength) throws(TraceReadError) {
         try self.init(source: ByteSource(bytes: bytes, maximumLine: maximumLineLength), name: name)
+        byteCount = bytes.count
     }
 
     private init(source: ByteSource, name: String) throws(TraceReadError) {

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A trace read for its common fields, as columns: `seq`, `t`, `kind`, `mb`, the board and
 /// `cause` of every event, with its line kept to decode the rest on request.
 ///
@@ -67,13 +59,10 @@ public struct TraceTable: Sendable {
     public var count: Int { seqs.count }
 
     /// The known kind of event `i`, nil for a kind this version does not know.
-    @inlinable public func eventKind(at i: Int) -> EventKind? {
-        let k = Int(kinds[i])
-        return k < EventKind.allCases.count ? EventKind.allCases[k] : nil
-    }
+    public func eventKind(at i: Int) -> EventKind? { EventKind(number: kinds[i]) }
 
     /// The number of a known kind in ``kinds``.
-    @inlinable public static func id(of kind: EventKind) -> Int32 { Int32(EventKind.allCases.firstIndex(of: kind)!) }
+    public static func id(of kind: EventKind) -> Int32 { LineScanner.number(of: kind) }
 
     /// Event `i`'s common fields.
     public subscript(i: Int) -> Row {
@@ -165,10 +154,7 @@ extension TraceTable {
     ) throws(TraceReadError) -> TraceTable {
         var reader = try TraceReader(path: path, maximumLineLength: maximumLineLength)
         reader.order = order
-        // Sized from the file's length when it has one (a pipe grows as it goes).
-        var info = stat()
-        let size = stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
-        return try reader.readTable(byteCapacity: size)
+        return try reader.readTable()
     }
 
     /// Reads a whole trace from bytes in memory; `name` stands for the file in messages.
@@ -177,14 +163,15 @@ extension TraceTable {
     ) throws(TraceReadError) -> TraceTable {
         var reader = try TraceReader(bytes: bytes, name: name, maximumLineLength: maximumLineLength)
         reader.order = order
-        return try reader.readTable(byteCapacity: bytes.count)
+        return try reader.readTable()
     }
 }
 
 extension TraceReader {
-    /// Reads every remaining event as a ``TraceTable`` (the fast path); `byteCapacity` is a
-    /// guess of the bytes to come, to size the table.
-    public mutating func readTable(byteCapacity: Int = 0) throws(TraceReadError) -> TraceTable {
+    /// Reads every remaining event as a ``TraceTable`` (the fast path), sized from the file's
+    /// length when it has one (a stream grows as it goes).
+    public mutating func readTable() throws(TraceReadError) -> TraceTable {
+        let byteCapacity = byteCount
         var table = TraceTable(header: header, file: file, capacity: byteCapacity / 120, byteCapacity: byteCapacity)
         while try nextRow({ row, _ in table.append(row) }) {}
         table.strings = strings
@@ -264,10 +251,7 @@ public struct TraceRow {
     let decoded: TraceEvent?
 
     /// The known kind, nil for a kind this version does not know.
-    @inlinable public var eventKind: EventKind? {
-        let k = Int(kind)
-        return k < EventKind.allCases.count ? EventKind.allCases[k] : nil
-    }
+    public var eventKind: EventKind? { EventKind(number: kind) }
 
     /// The event, when the full parser read the line (the fast path did not): nil for a line
     /// the fast path read.
@@ -292,5 +276,14 @@ extension TraceEvent {
         case .failure(let f): throw TraceFieldError("not valid JSON at column \(f.offset + 1): \(f.message)")
         case .success(let o): return try TraceEvent(jsonObject: o)
         }
+    }
+}
+
+extension EventKind {
+    /// The known kind numbered `number` in a trace's strings (its index in `allCases`), nil for
+    /// a number past them (a kind this version does not know).
+    init?(number: Int32) {
+        guard number >= 0, Int(number) < Self.allCases.count else { return nil }
+        self = Self.allCases[Int(number)]
     }
 }

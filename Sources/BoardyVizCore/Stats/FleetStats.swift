@@ -53,17 +53,14 @@ public struct FleetStats: Sendable {
         var loop = false, stuck = false
         // Only activations are counted per board: the other events need no board key (building
         // and hashing one for each of millions of events was most of the time).
-        func boardKey(_ mb: String, _ b: String) -> String {
-            (mb.utf8.contains(47) ? FlowModel.foldingGatewayRuns(mb) : mb) + "/" + b
-        }
         for e in events {
             switch e.body {
             case .activationRequested(let b, _, _):
-                let key = boardKey(e.mb, b)
+                let key = Self.boardKey(e.mb, b)
                 if seen.insert(key).inserted { boards[key, default: Board()].traces += 1 }
                 boards[key, default: Board()].requested += 1
-            case .activationPerformed(let b, _): boards[boardKey(e.mb, b), default: Board()].performed += 1
-            case .activationCancelled(let b, let reason): boards[boardKey(e.mb, b), default: Board()].cancelled[reason.rawValue, default: 0] += 1
+            case .activationPerformed(let b, _): boards[Self.boardKey(e.mb, b), default: Board()].performed += 1
+            case .activationCancelled(let b, let reason): boards[Self.boardKey(e.mb, b), default: Board()].cancelled[reason.rawValue, default: 0] += 1
             case .barrierLoop: loop = true
             case .stuckBarrier, .stuckDispatcher: stuck = true
             default: break
@@ -110,7 +107,7 @@ public struct FleetStats: Sendable {
         for (key, c) in counts.sorted(by: { $0.key < $1.key }) {
             let mb = table.strings[Int32(truncatingIfNeeded: key >> 32)]
             let board = table.strings[Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)]
-            let k = mb.utf8.contains(47) ? FlowModel.foldingGatewayRuns(mb) + "/" + board : mb + "/" + board
+            let k = Self.boardKey(mb, board)
             var b = boards.removeValue(forKey: k) ?? Board()
             if c.requested > 0, seen.insert(k).inserted { b.traces += 1 }
             b.requested += c.requested
@@ -123,13 +120,15 @@ public struct FleetStats: Sendable {
         addWaits(TraceSpans(table), end: table.times.last?.microseconds ?? 0, time: { table.times[$0].microseconds }, name: name)
     }
 
+    /// A board's key across traces: its motherboard path, gateway runs folded, and its id.
+    private static func boardKey(_ mb: String, _ b: String) -> String {
+        (mb.utf8.contains(47) ? FlowModel.foldingGatewayRuns(mb) : mb) + "/" + b
+    }
+
     private mutating func addWaits(_ spans: TraceSpans, end: Int64, time: (Int) -> Int64, name: String) {
-        func boardKey(_ mb: String, _ b: String) -> String {
-            (mb.utf8.contains(47) ? FlowModel.foldingGatewayRuns(mb) : mb) + "/" + b
-        }
         for w in spans.waits {
             let micros = max(0, (w.end.map(time) ?? end) - time(w.start))
-            _ = boards[boardKey(w.mb, w.board), default: Board()].waits.record(UInt64(micros))
+            _ = boards[Self.boardKey(w.mb, w.board), default: Board()].waits.record(UInt64(micros))
             let barrierKey = w.gateway ? "gateway (\(w.barrier))" : w.barrier
             // Taken out and put back: a copy left in the dictionary would make the histogram's
             // storage copied on every write (copy-on-write).
