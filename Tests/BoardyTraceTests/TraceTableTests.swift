@@ -57,7 +57,7 @@ struct TraceTableTests {
             var doubled = bytes
             doubled.insert(bytes[position], at: position)
             Self.expectSame(doubled, "\(name) byte \(position) doubled")
-            for inserted in [UInt8(ascii: " "), UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "e"), 0xC3, 0x00] {
+            for inserted in [UInt8(ascii: " "), UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "e"), 0xC3, 0x00, 0x0A, 0x0D] {
                 var more = bytes
                 more.insert(inserted, at: position)
                 Self.expectSame(more, "\(name) byte \(inserted) inserted at \(position)")
@@ -108,6 +108,46 @@ struct TraceTableTests {
         ("a long board", #"{"seq":1,"t":0,"kind":"board.completed","mb":"main","board":""# + String(repeating: "b", count: 100) + "\"}"),
         ("a long board with a quote at 17", #"{"seq":1,"t":0,"kind":"board.completed","mb":"main","board":""# + String(repeating: "b", count: 17) + "\"\"}"),
     ]
+
+    /// The rows `reader` hands out: each row's fields, its strings spelled out, and whether
+    /// the fast pass read it.
+    static func rows(_ reader: inout TraceReader) throws -> [String] {
+        var out: [String] = []
+        while try reader.nextRow({ row, strings in
+            let board = row.board < 0 ? "-" : strings[row.board]
+            out.append("\(row.line) \(row.seq) \(row.t) \(strings[row.kind]) \(strings[row.mb]) \(board) \(row.cause) \(row.decodedEvent == nil)")
+        }) {}
+        return out
+    }
+
+    @Test("a trace arriving through a pipe a few bytes at a time: the same rows, each line read by the same pass", arguments: [1, 3, 7, 61, 4096])
+    func throughAPipe(piece: Int) throws {
+        // The fast pass finds a line's end itself in the bytes held; a line not held whole must
+        // wait for the rest and read as it would from a file.
+        for name in Self.samples {
+            let bytes = CorruptedTraceTests.join(try CorruptedTraceTests.lines(name))
+            var whole = try TraceReader(bytes: bytes, name: name)
+            let expected = try Self.rows(&whole)
+            var fds: [Int32] = [0, 0]
+            #expect(pipe(&fds) == 0)
+            let (readEnd, writeEnd) = (fds[0], fds[1])
+            let writer = Thread {
+                var at = 0
+                while at < bytes.count {
+                    let n = min(piece, bytes.count - at)
+                    let wrote = bytes[at..<(at + n)].withUnsafeBytes { write(writeEnd, $0.baseAddress, n) }
+                    if wrote <= 0 { break }
+                    at += wrote
+                }
+                close(writeEnd)
+            }
+            writer.start()
+            var piped = try TraceReader(fileDescriptor: readEnd, name: name)
+            let got = try Self.rows(&piped)
+            close(readEnd)
+            #expect(got == expected, "\(name), \(piece) bytes at a time")
+        }
+    }
 
     @Test("lines at the edges of the fast pass: the same verdict as the reader's", arguments: edgeLines.indices)
     func edges(index: Int) {
@@ -160,6 +200,14 @@ struct TraceTableTests {
             let table = try TraceTable.read(bytes: Self.bytes([fast, slow]), name: "t")
             #expect(table.boards[0] == table.boards[1], "length \(length)")
             #expect(table[0].board == name && table.strings.id(of: name) == table.boards[0])
+            // The other order: the full parser's line interns first, the fast one finds it.
+            let slowFirst = slow.replacingOccurrences(of: #""seq":2"#, with: #""seq":1"#)
+            let fastSecond = fast.replacingOccurrences(of: #""seq":1"#, with: #""seq":2"#)
+            var reader = try TraceReader(bytes: Self.bytes([slowFirst, fastSecond]), name: "t")
+            var rows: [(board: Int32, fast: Bool)] = []
+            while try reader.nextRow({ row, _ in rows.append((row.board, row.decodedEvent == nil)) }) {}
+            #expect(rows.count == 2 && rows[0].board == rows[1].board, "length \(length), full parser first")
+            #expect(rows.map(\.fast) == [false, true])
             Array(fast.utf8).withUnsafeBufferPointer { #expect(LineScanner.scan($0) != nil) }
         }
         for kind in EventKind.allCases { #expect(LineScanner.number(of: kind) == TraceTable.id(of: kind)) }

@@ -34,6 +34,26 @@ enum LineScanner {
     static func scan(_ line: UnsafeBufferPointer<UInt8>) -> Row? {
         guard let base = line.baseAddress, line.count >= 8 else { return nil }
         var c = Cursor(p: base, end: base + line.count, base: base)
+        guard let row = scan(&c), c.p == c.end else { return nil }
+        return row
+    }
+
+    /// Reads the line at the start of `bytes`, finding its end: the line's row and length when
+    /// the line is one the fast path reads and a newline follows its closing brace (no byte the
+    /// pass accepts is a newline, so that is the first newline). Nil when the full parser must
+    /// decide or the line is not held whole.
+    @inline(__always)
+    static func scan(prefixOf bytes: UnsafeBufferPointer<UInt8>) -> (row: Row, length: Int)? {
+        guard let base = bytes.baseAddress, bytes.count >= 8 else { return nil }
+        var c = Cursor(p: base, end: base + bytes.count, base: base)
+        guard let row = scan(&c), c.p < c.end, c.p.pointee == UInt8(ascii: "\n") else { return nil }
+        return (row, c.p - base)
+    }
+
+    /// One line's members up to and including the closing brace; the cursor stops after it.
+    @inline(__always)
+    private static func scan(_ c: inout Cursor) -> Row? {
+        let base = c.base
         guard c.literal("{\"seq\":"), let seq = c.unsigned(), seq >= 1 else { return nil }
         guard c.literal(",\"t\":"), let t = c.time() else { return nil }
         guard c.literal(",\"kind\":\""), let (kStart, kCount) = c.plainString() else { return nil }
@@ -121,7 +141,7 @@ enum LineScanner {
             guard let n = c.unsigned(), n >= 1, n < seq else { return nil }
             cause = n
         }
-        guard c.byte(UInt8(ascii: "}")), c.p == c.end else { return nil }
+        guard c.byte(UInt8(ascii: "}")) else { return nil }
         return Row(
             seq: seq, t: t, kindID: number(of: kind), mbStart: mbStart, mbCount: mbCount, boardStart: board.0,
             boardCount: board.1, cause: cause)

@@ -18,6 +18,9 @@ public struct StringTable: @unchecked Sendable {
         /// Open addressing: a slot holds a string's number + 1, or 0 when empty.
         @exclusivity(unchecked) var slots: [Int32] = Array(repeating: 0, count: 64)
         @exclusivity(unchecked) var hashes: [UInt64] = []
+        /// Every string of at most 16 bytes as its two zero-padded words and length (a longer
+        /// one as length -1): a short string is found with two compares, no walk of `pool`.
+        @exclusivity(unchecked) var keys: [ShortKey] = []
 
         init() {}
         init(copying o: Storage) {
@@ -26,7 +29,13 @@ public struct StringTable: @unchecked Sendable {
             ends = o.ends
             slots = o.slots
             hashes = o.hashes
+            keys = o.keys
         }
+    }
+
+    /// A string of at most 16 bytes as two zero-padded words and its length.
+    struct ShortKey {
+        var w0: UInt64, w1: UInt64, count: Int
     }
     private var storage = Storage()
 
@@ -61,8 +70,15 @@ public struct StringTable: @unchecked Sendable {
     mutating func intern(_ p: UnsafePointer<UInt8>?, _ count: Int) -> Int32 { intern(p, count, hash: Self.hash(p, count)) }
 
     /// Interns a string of the line the fast path reads (see ``hashInLine(_:_:)``).
+    /// A string seen before costs two loads, a hash and two compares.
     @inline(__always)
-    mutating func internInLine(_ p: UnsafePointer<UInt8>, _ count: Int) -> Int32 { intern(p, count, hash: Self.hashInLine(p, count)) }
+    mutating func internInLine(_ p: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
+        guard count <= 16 else { return intern(p, count, hash: Self.hash(p, count)) }
+        let w = Self.words(p, count)
+        let h = Self.mix(w.w0, w.w1, count)
+        if let id = storage.lookupShort(w, count, hash: h) { return id }
+        return intern(p, count, hash: h)
+    }
 
     @inline(__always)
     mutating func intern(_ p: UnsafePointer<UInt8>?, _ count: Int, hash h: UInt64) -> Int32 {
@@ -75,6 +91,16 @@ public struct StringTable: @unchecked Sendable {
         if let p { storage.pool.append(contentsOf: UnsafeBufferPointer(start: p, count: count)) }
         storage.ends.append(storage.pool.count)
         storage.hashes.append(h)
+        if count <= 16, let p {
+            // Zero-padded words, read byte by byte (`p` need not have 8 readable bytes before it).
+            var w0: UInt64 = 0
+            var w1: UInt64 = 0
+            for i in 0..<min(count, 8) { w0 |= UInt64(p[i]) << (UInt64(i) * 8) }
+            if count > 8 { for i in 8..<count { w1 |= UInt64(p[i]) << (UInt64(i - 8) * 8) } }
+            storage.keys.append(ShortKey(w0: w0, w1: w1, count: count))
+        } else {
+            storage.keys.append(ShortKey(w0: 0, w1: 0, count: count == 0 ? 0 : -1))
+        }
         storage.slots[slot] = id + 1
         if storage.strings.count * 2 > storage.slots.count { storage.grow() }
         return id
@@ -110,6 +136,24 @@ extension StringTable.Storage {
                             return (Int32(id), i)
                         }
                     }
+                    i = (i + 1) & mask
+                }
+            }
+        }
+    }
+
+    /// The number of the short string `w` (of `count` bytes), if interned.
+    @inline(__always)
+    func lookupShort(_ w: StringTable.Words, _ count: Int, hash: UInt64) -> Int32? {
+        let mask = slots.count - 1
+        var i = Int(truncatingIfNeeded: hash) & mask
+        return slots.withUnsafeBufferPointer { slots in
+            keys.withUnsafeBufferPointer { keys in
+                while true {
+                    let s = slots[i]
+                    if s == 0 { return nil }
+                    let k = keys[Int(s - 1)]
+                    if k.w0 == w.w0 && k.w1 == w.w1 && k.count == count { return s - 1 }
                     i = (i + 1) & mask
                 }
             }

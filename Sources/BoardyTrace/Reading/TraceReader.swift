@@ -257,24 +257,21 @@ public struct TraceReader {
     public mutating func nextRow(_ body: (TraceRow, StringTable) -> Void) throws(TraceReadError) -> Bool {
         lineNumber += 1
         let line = lineNumber
+        // The fast pass first, over the bytes held: it finds the line's end itself (a line it
+        // accepts holds no newline before its closing brace), so the newline search is saved.
+        // A line it does not accept, or not held whole, goes the way of every line.
+        let held = source.unread
+        if let fast = LineScanner.scan(prefixOf: held), fast.length <= source.maximumLine {
+            try checkOrder(seq: fast.row.seq, t: TraceTime(microseconds: fast.row.t))
+            let buf = UnsafeBufferPointer(start: held.baseAddress, count: fast.length)
+            source.consume(lineOf: fast.length)
+            emitFast(fast.row, buf, line: line, body)
+            return true
+        }
         let result: Bool? = try source.withNextLine(file: file, line: line) { (buf, nl) throws(TraceReadError) -> Bool in
             if let fast = LineScanner.scan(buf) {
                 try checkOrder(seq: fast.seq, t: TraceTime(microseconds: fast.t))
-                let base = buf.baseAddress!
-                // Both strings lie past the line's first 8 bytes (`{"seq":` and more come first).
-                // The motherboard is most often the previous line's: two words compared, no hash.
-                let mb: Int32
-                if fast.mbCount <= 16, fast.mbCount == lastMb.count, StringTable.words(base + fast.mbStart, fast.mbCount) == lastMb.words {
-                    mb = lastMb.id
-                } else {
-                    mb = strings.internInLine(base + fast.mbStart, fast.mbCount)
-                    if fast.mbCount <= 16 { lastMb = (fast.mbCount, StringTable.words(base + fast.mbStart, fast.mbCount), mb) }
-                }
-                let board = fast.boardStart < 0 ? -1 : strings.internInLine(base + fast.boardStart, fast.boardCount)
-                let row = TraceRow(
-                    seq: fast.seq, t: TraceTime(microseconds: fast.t), kind: fast.kindID, mb: mb, board: board, cause: fast.cause, line: line,
-                    bytes: buf, decoded: nil)
-                body(row, strings)
+                emitFast(fast, buf, line: line, body)
                 return true
             }
             guard let event = try decode(Self.parseObject(buf), hasNewline: nl, blank: Self.isBlank(buf)) else { return false }
@@ -286,6 +283,26 @@ public struct TraceReader {
             return true
         }
         return result ?? false
+    }
+
+    /// Interns a fast-path row's strings and hands the row to `body`.
+    @inline(__always)
+    private mutating func emitFast(_ fast: LineScanner.Row, _ buf: UnsafeBufferPointer<UInt8>, line: Int, _ body: (TraceRow, StringTable) -> Void) {
+        let base = buf.baseAddress!
+        // Both strings lie past the line's first 8 bytes (`{"seq":` and more come first).
+        // The motherboard is most often the previous line's: two words compared, no hash.
+        let mb: Int32
+        if fast.mbCount <= 16, fast.mbCount == lastMb.count, StringTable.words(base + fast.mbStart, fast.mbCount) == lastMb.words {
+            mb = lastMb.id
+        } else {
+            mb = strings.internInLine(base + fast.mbStart, fast.mbCount)
+            if fast.mbCount <= 16 { lastMb = (fast.mbCount, StringTable.words(base + fast.mbStart, fast.mbCount), mb) }
+        }
+        let board = fast.boardStart < 0 ? -1 : strings.internInLine(base + fast.boardStart, fast.boardCount)
+        let row = TraceRow(
+            seq: fast.seq, t: TraceTime(microseconds: fast.t), kind: fast.kindID, mb: mb, board: board, cause: fast.cause, line: line,
+            bytes: buf, decoded: nil)
+        body(row, strings)
     }
 
     /// Reads every remaining event.
@@ -330,6 +347,16 @@ private final class ByteSource {
         var hasNewline: Bool
     }
 
+    /// The bytes read and not yet handed out, in place (valid until the next call).
+    @inline(__always) var unread: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage + start, count: count - start) }
+
+    /// Hands out the next `length` bytes and the newline after them as a line, which the
+    /// caller found in ``unread``.
+    @inline(__always) func consume(lineOf length: Int) {
+        start += length + 1
+        scanned = start
+    }
+
     /// Calls `body` with the next line's bytes (without its newline) in place, and whether it
     /// ended with a newline; nil at the end of the input.
     @inline(__always)
@@ -354,7 +381,7 @@ private final class ByteSource {
 
     private var fd: Int32
     private let ownsDescriptor: Bool
-    private let maximumLine: Int
+    let maximumLine: Int
     /// The bytes read and not yet handed out: `start ..< count` of `capacity`.
     @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) private var capacity: Int
