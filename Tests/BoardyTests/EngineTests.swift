@@ -46,6 +46,29 @@ struct EngineTests {
         #expect(recorder.events.last?.body == .outputSent(board: "b", output: "done"))
     }
 
+    @Test("immediate processing: a synchronous flow cycle stops at the bound too, and what was left is counted once")
+    func runawayCycleStopsImmediate() throws {
+        let recorder = TraceRecorder()
+        let runtime = BoardyRuntime(scheduler: VirtualScheduler(), observer: recorder, processing: .immediate)
+        runtime.maxStepsPerDrain = 2_000
+        let a = ClosureBoard<Any?>(identifier: "a") { b, _ in b.sendOutput("again") }
+        let mb = Motherboard(boards: [a], runtime: runtime)
+        mb.registerFlowSteps("a" ->> "a")
+        mb.stimulate(.activate("a"))
+        let runaways = recorder.events.filter { $0.kind == "runaway" }
+        #expect(runaways.count == 1)
+        let stop = try #require(runaways.first)
+        guard case .runaway(let fields) = stop.body else { Issue.record("not a runaway: \(stop.body)"); return }
+        #expect(fields["bound"] == "steps" && fields["steps"] == 2_000)
+        // Nothing else was queued when the bound was passed: the item it stopped at.
+        #expect(fields["dropped"] == 1)
+        #expect(recorder.events.count < 2_000 * 2)
+        let b = ClosureBoard<Any?>(identifier: "b") { b, _ in b.sendOutput("done") }
+        mb.installBoard(b)
+        mb.activate("b")
+        #expect(recorder.events.last?.body == .outputSent(board: "b", output: "done"))
+    }
+
     @Test("a chain of 100,000 activations runs on the work stack without overflowing the call stack")
     func deepChainDoesNotOverflow() {
         let n = 100_000

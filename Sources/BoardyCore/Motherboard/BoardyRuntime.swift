@@ -27,8 +27,8 @@ public final class BoardyRuntime {
     /// The `seq` of the event in whose context code runs now (the cause of what it emits).
     @exclusivity(unchecked) var currentCause = 0
 
-    @exclusivity(unchecked) private var stack: [WorkItem] = []
-    @exclusivity(unchecked) private var pending: [WorkItem] = []
+    @exclusivity(unchecked) private var stack = WorkStack(capacity: 64)
+    @exclusivity(unchecked) private var pending = WorkStack(capacity: 16)
     @exclusivity(unchecked) private(set) var isProcessing = false
     /// Boards the engine removed during a run, kept until the stack is empty (work for their
     /// inner motherboards may still be waiting on it).
@@ -80,8 +80,6 @@ public final class BoardyRuntime {
         self.virtualClock = (scheduler as? VirtualScheduler).map { Unmanaged.passUnretained($0) }
         self.observer = observer
         prefaults = observer?.keepsBatches ?? false
-        stack.reserveCapacity(64)
-        pending.reserveCapacity(16)
         // Unretained: the runtime removes the handler when it goes.
         quiescenceToken = scheduler.onQuiescence { [unowned(unsafe) self] in self.reportStuckBarriers() }
     }
@@ -312,6 +310,8 @@ public final class BoardyRuntime {
 
     deinit {
         if let quiescenceToken { scheduler.removeQuiescenceHandler(quiescenceToken) }
+        stack.free()
+        pending.free()
     }
 
     /// Keeps `object` alive until the work stack is empty.
@@ -361,12 +361,13 @@ public final class BoardyRuntime {
     /// Drops what is left of a drain that passed `limit` and records why (the cold path, kept
     /// out of the drain loop).
     @inline(never)
-    private func stopRunaway(at item: WorkItem, limit: Int) {
-        let dropped = stack.count + pending.count + 1
+    private func stopRunaway(at motherboard: Motherboard, cause: Int, limit: Int, outside: Int = 0) {
+        // The item it stopped at is on the stack, or one of the `outside` items off it.
+        let dropped = stack.count + pending.count + outside
         stack.removeAll()
         pending.removeAll()
         record(
-            item.motherboard, cause: item.cause,
+            motherboard, cause: cause,
             .runaway(fields: ["bound": "steps", "steps": .int(Int64(limit)), "dropped": .int(Int64(dropped))]))
     }
 
@@ -405,7 +406,7 @@ public final class BoardyRuntime {
         if drainStopped { return }
         drainSteps += 1
         if drainSteps > maxStepsPerDrain {
-            stopRunaway(at: item, limit: maxStepsPerDrain)
+            stopRunaway(at: item.motherboard, cause: item.cause, limit: maxStepsPerDrain, outside: 1)
             drainStopped = true
             return
         }
@@ -432,39 +433,119 @@ public final class BoardyRuntime {
         var held: Motherboard?
         var heldRef: UnsafeMutableRawPointer?
         defer { withExtendedLifetime(held) {} }
-        while let item = stack.popLast() {
+        while !stack.isEmpty {
+            // The top item's motherboard and cause are read in place, and its action is moved
+            // out of the slot below, not copied.
+            let slot = stack.top
+            let ref = slot.pointee.motherboardRef
+            let cause = slot.pointee.cause
             steps += 1
             if immediate {
-                if drainStopped { break }
+                if drainStopped {
+                    stack.dropTop()
+                    break
+                }
                 drainSteps += 1
                 steps = drainSteps
             }
             if steps > limit {
-                stopRunaway(at: item, limit: limit)
+                stopRunaway(at: ref.takeUnretainedValue(), cause: cause, limit: limit)
                 break
             }
             if lastSeq >= budget {
-                stack.append(item)
-                halt(bound: "max-events", mb: item.motherboard.path.rawValue, cause: item.cause, fields: ["maxEvents": .int(Int64(budget))])
+                halt(bound: "max-events", mb: ref.takeUnretainedValue().path.rawValue, cause: cause, fields: ["maxEvents": .int(Int64(budget))])
                 break
             }
+            let action = stack.popAction()
             let saved = currentCause
             // The item's motherboard is held while it works (code it runs may drop the app's
             // last reference to it), retained only when it differs from the previous item's:
             // one retain per change of motherboard, not one per item.
-            if item.motherboardRef.toOpaque() != heldRef {
-                held = item.motherboard
-                heldRef = item.motherboardRef.toOpaque()
+            if ref.toOpaque() != heldRef {
+                held = ref.takeUnretainedValue()
+                heldRef = ref.toOpaque()
             }
-            let cause = item.cause
-            item.motherboardRef._withUnsafeGuaranteedRef { $0.process(item.action, cause: cause) }
+            ref._withUnsafeGuaranteedRef { $0.process(action, cause: cause) }
             currentCause = saved
             // What the item emitted runs next, in emission order (moved, not copied).
-            while let next = pending.popLast() { stack.append(next) }
+            stack.moveReversed(from: &pending)
         }
         isProcessing = false
         flushEvents()
         if !retired.isEmpty { retired.removeAll() }
+    }
+}
+
+/// The runtime's work stack (and the work one step emits), in memory it manages itself: the
+/// drain moves each item's action out of its slot instead of copying it (copying an action
+/// retains what it holds; the copies and their destruction were an eighth of an activation).
+/// Written by hand: `Array` hands out an element only as a copy or as a whole moved item, whose
+/// action would then be copied again into `process`.
+struct WorkStack {
+    private(set) var base: UnsafeMutablePointer<WorkItem>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    @inline(__always) var isEmpty: Bool { count == 0 }
+
+    /// The top item's slot (the stack is not empty).
+    @inline(__always) var top: UnsafeMutablePointer<WorkItem> { base + (count - 1) }
+
+    @inline(__always) mutating func append(_ item: consuming WorkItem) {
+        if count == capacity { grow(to: capacity * 2) }
+        (base + count).initialize(to: item)
+        count += 1
+    }
+
+    /// Removes the top item, moving its action out (the rest of an item is plain data, so the
+    /// slot is left uninitialized).
+    @inline(__always) mutating func popAction() -> WorkItem.Action {
+        count -= 1
+        return withUnsafeMutablePointer(to: &(base + count).pointee.action) { $0.move() }
+    }
+
+    /// Moves every item of `other` onto this stack, its last first (so its first item is on
+    /// top), leaving it empty.
+    @inline(__always) mutating func moveReversed(from other: inout WorkStack) {
+        guard other.count > 0 else { return }
+        if count + other.count > capacity { grow(to: max(capacity * 2, count + other.count)) }
+        var i = other.count - 1
+        while i >= 0 {
+            (base + count).moveInitialize(from: other.base + i, count: 1)
+            count += 1
+            i -= 1
+        }
+        other.count = 0
+    }
+
+    @inline(never) private mutating func grow(to size: Int) {
+        let bigger = UnsafeMutablePointer<WorkItem>.allocate(capacity: size)
+        bigger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity = size
+    }
+
+    /// Destroys the top item.
+    mutating func dropTop() {
+        count -= 1
+        (base + count).deinitialize(count: 1)
+    }
+
+    mutating func removeAll() {
+        base.deinitialize(count: count)
+        count = 0
+    }
+
+    /// Destroys what is left and frees the memory (the owner's `deinit`).
+    mutating func free() {
+        removeAll()
+        base.deallocate()
     }
 }
 
