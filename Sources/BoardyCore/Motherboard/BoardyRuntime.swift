@@ -456,7 +456,7 @@ public final class BoardyRuntime {
                 halt(bound: "max-events", mb: ref.takeUnretainedValue().path.rawValue, cause: cause, fields: ["maxEvents": .int(Int64(budget))])
                 break
             }
-            let action = stack.popAction()
+            let action = stack.popActionSlot()
             let saved = currentCause
             // The item's motherboard is held while it works (code it runs may drop the app's
             // last reference to it), retained only when it differs from the previous item's:
@@ -465,7 +465,9 @@ public final class BoardyRuntime {
                 held = ref.takeUnretainedValue()
                 heldRef = ref.toOpaque()
             }
-            ref._withUnsafeGuaranteedRef { $0.process(action, cause: cause) }
+            // The action is moved out of its slot inside the closure (a local captured by the
+            // closure would be borrowed, and copied into `process`).
+            ref._withUnsafeGuaranteedRef { $0.process(action.move(), cause: cause) }
             currentCause = saved
             // What the item emitted runs next, in emission order (moved, not copied).
             stack.moveReversed(from: &pending)
@@ -502,12 +504,16 @@ struct WorkStack {
         count += 1
     }
 
-    /// Removes the top item, moving its action out (the rest of an item is plain data, so the
-    /// slot is left uninitialized).
-    @inline(__always) mutating func popAction() -> WorkItem.Action {
+    /// Removes the top item, leaving its action in place for the caller to move out (with
+    /// `move()`, before anything is pushed) and the slot uninitialized: the rest of an item is
+    /// plain data.
+    @inline(__always) mutating func popActionSlot() -> UnsafeMutablePointer<WorkItem.Action> {
         count -= 1
-        return withUnsafeMutablePointer(to: &(base + count).pointee.action) { $0.move() }
+        return (UnsafeMutableRawPointer(base + count) + Self.actionOffset).assumingMemoryBound(to: WorkItem.Action.self)
     }
+
+    /// Where an item's action lies in it.
+    private static let actionOffset = MemoryLayout<WorkItem>.offset(of: \WorkItem.action)!
 
     /// Moves every item of `other` onto this stack, its last first (so its first item is on
     /// top), leaving it empty.
