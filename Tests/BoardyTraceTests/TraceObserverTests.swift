@@ -166,6 +166,70 @@ struct TraceRecorderBatchTests {
         #expect(recorder.count == 0)
     }
 
+    @Test("more events than the largest segment holds, in every way a recorder takes them: in order, once each")
+    func acrossSegments() {
+        let recorder = TraceRecorder()
+        var seq = 0
+        func next(_ n: Int) -> [TraceEvent] { (0..<n).map { _ in seq += 1; return event(seq) } }
+        let large = EventSegment.largestCapacity
+        recorder.record(contentsOf: next(large + 5))
+        for e in next(3) { recorder.record(e) }
+        var moving = next(large)
+        moving.withUnsafeMutableBufferPointer { b in
+            recorder.record(moving: b.baseAddress!, count: b.count)
+            // Moved out: the memory is the caller's again.
+            b.baseAddress!.initialize(repeating: TraceRecorder.placeholder, count: b.count)
+        }
+        #expect(recorder.count == seq)
+        #expect(recorder.events.map(\.seq) == Array(1...seq))
+        let recording = recorder.takeRecording()
+        #expect(recording.count == seq && recording.map(\.seq) == Array(1...seq))
+        #expect(recording[recording.index(recording.startIndex, offsetBy: large)] == event(large + 1))
+        #expect(recorder.count == 0 && recorder.events.isEmpty)
+    }
+
+    @Test("removeAll keeping capacity reuses the segments, and what is recorded next is all there")
+    func reuseAfterRemoveAll() {
+        let recorder = TraceRecorder()
+        let n = EventSegment.largestCapacity * 2 + 100
+        for round in 0..<3 {
+            recorder.record(contentsOf: (1...n).map(event))
+            let segments = recorder.lock.withLock { recorder.store.segments.map { ObjectIdentifier($0) } }
+            #expect(recorder.events.map(\.seq) == Array(1...n), "round \(round)")
+            recorder.removeAll(keepingCapacity: true)
+            #expect(recorder.count == 0 && recorder.events.isEmpty)
+            recorder.record(contentsOf: (1...n).map(event))
+            #expect(recorder.lock.withLock { recorder.store.segments.map { ObjectIdentifier($0) } } == segments, "round \(round): the same memory")
+            recorder.removeAll(keepingCapacity: round == 0)
+        }
+    }
+
+    @Test("a batch another observer holds too is left as it was (a fan-out hands the same array to each)")
+    func sharedBatchIsLeftAlone() {
+        let recorder = TraceRecorder()
+        let batch = (1...300).map(event)
+        let other = batch
+        recorder.record(contentsOf: batch)
+        #expect(other == (1...300).map(event))
+        #expect(recorder.events == other)
+        let fanout = TraceFanout([recorder, TraceRecorder()])
+        fanout.record(contentsOf: (301...400).map(event))
+        #expect(recorder.events.map(\.seq) == Array(1...400))
+        #expect((fanout.observers[1] as! TraceRecorder).events.map(\.seq) == Array(301...400))
+    }
+
+    @Test("the payload policy applies to events moved in")
+    func policyOnMovedEvents() {
+        let recorder = TraceRecorder(policy: PayloadPolicy { _, _, _ in .string("x") })
+        var batch = (1...10).map(event)
+        batch.withUnsafeMutableBufferPointer { b in
+            recorder.record(moving: b.baseAddress!, count: b.count)
+            b.baseAddress!.initialize(repeating: TraceRecorder.placeholder, count: b.count)
+        }
+        #expect(recorder.events.map(\.seq) == Array(1...10))
+        #expect(recorder.events.allSatisfy { $0.body == .outputSent(board: "b", output: "x") })
+    }
+
     @Test("the payload policy applies to batches too")
     func policyOnBatches() {
         let recorder = TraceRecorder(policy: PayloadPolicy { _, _, _ in .string("x") })

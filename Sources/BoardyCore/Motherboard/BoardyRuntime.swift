@@ -80,6 +80,8 @@ public final class BoardyRuntime {
         self.virtualClock = (scheduler as? VirtualScheduler).map { Unmanaged.passUnretained($0) }
         self.observer = observer
         prefaults = observer?.keepsBatches ?? false
+        sink = observer as? TraceRecorder
+        sinkBatch = .allocate(capacity: sink == nil ? 1 : Self.batchSize)
         // Unretained: the runtime removes the handler when it goes.
         quiescenceToken = scheduler.onQuiescence { [unowned(unsafe) self] in self.reportStuckBarriers() }
     }
@@ -124,13 +126,33 @@ public final class BoardyRuntime {
     static let batchSize = 512
 
     @inline(__always) private func deliver(_ event: consuming TraceEvent) {
+        if sink != nil {
+            (sinkBatch + sinkCount).initialize(to: event)
+            sinkCount += 1
+            if !isProcessing || sinkCount >= Self.batchSize { flushEvents() }
+            return
+        }
         batch.append(event)
         if !isProcessing || batch.count >= Self.batchSize { flushEvents() }
     }
 
+    /// The observer when it is a ``TraceRecorder``: a batch is built in memory the runtime
+    /// keeps (`sinkBatch`, `sinkCount` events) and moved into the recorder, without an array
+    /// per batch; the recorder keeps the events in memory it maps for them.
+    private let sink: TraceRecorder?
+    @exclusivity(unchecked) private var sinkBatch: UnsafeMutablePointer<TraceEvent>
+    @exclusivity(unchecked) private var sinkCount = 0
+
     /// Hands the collected events to the observer: the buffer itself, so a recorder can move
     /// the events out instead of copying them; the next buffer reuses the memory just freed.
     func flushEvents() {
+        if let sink {
+            guard sinkCount > 0 else { return }
+            let n = sinkCount
+            sinkCount = 0
+            sink.record(moving: sinkBatch, count: n)
+            return
+        }
         guard let observer, !batch.isEmpty else { return }
         var out: [TraceEvent] = []
         // A full batch's buffer after a large step; after a small one, one as small (a run of
@@ -312,6 +334,8 @@ public final class BoardyRuntime {
         if let quiescenceToken { scheduler.removeQuiescenceHandler(quiescenceToken) }
         stack.free()
         pending.free()
+        sinkBatch.deinitialize(count: sinkCount)
+        sinkBatch.deallocate()
     }
 
     /// Keeps `object` alive until the work stack is empty.

@@ -75,10 +75,21 @@ extension Motherboard {
             runtime.record(self, cause: reqCause, .activationCancelled(board: id.rawValue, reason: .invalidInput), extra: ["detail": .string(mismatch)])
             return
         }
-        let request = Request(board: id, input: input, inputJSON: inputJSON, source: source, requestSeq: reqCause, forGate: forGate)
         // Rule 8: the gateway first, then the board's own activation barrier.
-        if (hasGateway || producerHasGateways) && !passesGateway(board, request, runtime: runtime) { return }
-        checkActivationBarrier(board, request, cause: reqCause, runtime: runtime)
+        if hasGateway || producerHasGateways {
+            let request = Request(board: id, input: input, inputJSON: inputJSON, source: source, requestSeq: reqCause, forGate: forGate)
+            if !passesGateway(board, request, runtime: runtime) { return }
+            checkActivationBarrier(board, request, cause: reqCause, runtime: runtime)
+            return
+        }
+        // No gateway: a board without a barrier is performed without building the request (its
+        // copies of the input, its JSON and the source cost a retain and a release each).
+        guard let barrier = board.activationBarrier(withOption: input) else {
+            performActivation(board, input: input, inputJSON: inputJSON, cause: reqCause, runtime: runtime)
+            return
+        }
+        let request = Request(board: id, input: input, inputJSON: inputJSON, source: source, requestSeq: reqCause, forGate: forGate)
+        waitOnActivationBarrier(barrier, request, cause: reqCause, runtime: runtime)
     }
 
     /// An activation request on its way through the checks (a ``PendingActivation`` once it
@@ -183,6 +194,12 @@ extension Motherboard {
             performActivation(board, input: pending.input, inputJSON: pending.inputJSON, cause: cause, runtime: runtime)
             return
         }
+        waitOnActivationBarrier(barrier, pending, cause: cause, runtime: runtime)
+    }
+
+    /// The activation meets `barrier` (the board's, for this input): it waits for the barrier's
+    /// run, starting one if none is open.
+    func waitOnActivationBarrier(_ barrier: ActivationBarrier, _ pending: Request, cause: Int, runtime: BoardyRuntime) {
         let id = pending.board
         let identity = runtime.barriers.identity(of: barrier)
         let checked = runtime.record(
@@ -279,7 +296,7 @@ extension Motherboard {
         return board
     }
 
-    func processOutput(_ board: Board, _ value: Any?, flowAction: Bool, cause: Int, runtime: BoardyRuntime) {
+    func processOutput(_ board: Board, _ value: consuming Any?, flowAction: Bool, cause: Int, runtime: BoardyRuntime) {
         let id = board.identifier
         let json: JSONValue = runtime.isTracing ? TraceValue.json(value) ?? .null : .null
         let seq = runtime.record(
@@ -294,17 +311,27 @@ extension Motherboard {
         }
         if flowAction, let parent = parentBoard {
             // Rule 3/21: flow actions go to the parent first, as the continuous board's own.
-            runtime.submit(WorkItem(motherboard: self, action: .call { parent.sendFlowAction(value) }, cause: routeCause))
+            let action = copy value
+            runtime.submit(WorkItem(motherboard: self, action: .call { parent.sendFlowAction(action) }, cause: routeCause))
         }
         if genericFlows.isEmpty {
             if let candidates = flowsBySource[id] {
-                for flow in candidates where flow.matchesOutput(value, flowAction: flowAction) {
-                    runtime.submit(WorkItem(motherboard: self, action: .route(flow, from: id, value: value, json: json), cause: routeCause))
+                if candidates.count == 1 {
+                    // One flow from this board (the usual case): the output and its JSON move
+                    // into the route instead of being copied.
+                    let flow = candidates[0]
+                    if flow.matchesOutput(value, flowAction: flowAction) {
+                        runtime.submit(WorkItem(motherboard: self, action: .route(flow, from: id, value: value, json: json), cause: routeCause))
+                    }
+                } else {
+                    for flow in candidates where flow.matchesOutput(value, flowAction: flowAction) {
+                        runtime.submit(WorkItem(motherboard: self, action: .route(flow, from: id, value: copy value, json: json), cause: routeCause))
+                    }
                 }
             }
         } else {
             let routes = (flowsBySource[id] ?? []).filter { $0.matchesOutput(value, flowAction: flowAction) }
-            submitMerged(routes, from: id, value: value, json: json, data: value, cause: routeCause, runtime: runtime)
+            submitMerged(routes, from: id, value: copy value, json: json, data: value, cause: routeCause, runtime: runtime)
         }
         if !taken.isEmpty { resolve(taken, cause: routeCause, runtime: runtime) }
     }

@@ -9,9 +9,10 @@ public protocol TraceObserver: AnyObject, Sendable {
     /// recorded in one call, before control returns to its caller. The default calls
     /// ``record(_:)`` for each.
     func record(contentsOf events: consuming [TraceEvent])
-    /// Whether the observer keeps the batches it is handed (a recorder) rather than letting
-    /// them go: an engine then asks the system for a batch's memory up front, since every
-    /// batch is new memory. False by default.
+    /// Whether the observer keeps the batches it is handed (the arrays themselves) rather than
+    /// letting them go: an engine then asks the system for a batch's memory up front, since
+    /// every batch is new memory. False by default, and for ``TraceRecorder``, which moves the
+    /// events into memory of its own.
     var keepsBatches: Bool { get }
 }
 

@@ -16,31 +16,68 @@ public final class TraceRecorder: TraceObserver, @unchecked Sendable {
     /// The payload policy applied before an event is stored.
     public let policy: PayloadPolicy
 
-    /// Events in arrival order: whole batches taken over as they came (no copy), then a tail of
-    /// single events and small batches.
+    /// Events in arrival order, in segments of memory the recorder manages (see
+    /// ``EventSegment``): the first ones small, then growing to a few megabytes, which the
+    /// system can back with huge pages.
     @usableFromInline struct Store {
-        @usableFromInline var chunks: [[TraceEvent]] = []
-        @usableFromInline var tail: [TraceEvent] = []
+        @usableFromInline var segments: [EventSegment] = []
+        /// The segment being filled (segments after it are empty, kept for reuse).
+        @usableFromInline var open = 0
         @usableFromInline var count = 0
         @usableFromInline init() {}
 
+        /// The segment with room for at least one more event.
+        @usableFromInline mutating func room() -> EventSegment {
+            while open < segments.count {
+                if segments[open].count < segments[open].capacity { return segments[open] }
+                open += 1
+            }
+            let next = EventSegment(capacity: EventSegment.capacity(after: segments.last?.capacity ?? 0))
+            segments.append(next)
+            return next
+        }
+
+        @inlinable mutating func append(_ event: consuming TraceEvent) {
+            let segment = room()
+            (segment.base + segment.count).initialize(to: event)
+            segment.count += 1
+            count += 1
+        }
+
+        /// Moves `n` events from `events` in, leaving that memory uninitialized.
+        mutating func moveIn(_ events: UnsafeMutablePointer<TraceEvent>, _ n: Int) {
+            var done = 0
+            while done < n {
+                let segment = room()
+                let k = min(n - done, segment.capacity - segment.count)
+                (segment.base + segment.count).moveInitialize(from: events + done, count: k)
+                segment.count += k
+                done += k
+            }
+            count += n
+        }
+
         /// The events as they are stored (no copy); the store is empty afterwards.
-        @usableFromInline mutating func takeAll() -> RecordedEvents {
+        mutating func takeAll() -> RecordedEvents {
             defer { self = Store() }
-            if !tail.isEmpty { chunks.append(tail) }
-            return RecordedEvents(chunks: chunks, count: count)
+            return RecordedEvents(segments: segments.filter { $0.count > 0 }, count: count)
+        }
+
+        /// Forgets every event; with `keepingCapacity`, the segments stay for the next ones.
+        mutating func removeAll(keepingCapacity: Bool) {
+            guard keepingCapacity else {
+                self = Store()
+                return
+            }
+            for s in segments { s.removeAll() }
+            open = 0
+            count = 0
         }
     }
 
-    /// A value that owns no memory (short strings are stored inline).
-    @usableFromInline static let placeholder = TraceEvent(seq: 0, t: .zero, mb: "", body: .barrierStarted(barrier: "", board: ""))
-
-    /// Batches of at least this many events are kept as they are, without copying.
-    @usableFromInline static let adoptBatchSize = 256
-
-    /// An empty recorder; `reservingCapacity` pre-sizes its storage for single events.
+    /// An empty recorder; `reservingCapacity` pre-sizes its storage.
     public init(policy: PayloadPolicy = .keepAll, reservingCapacity capacity: Int = 0) {
-        store.tail.reserveCapacity(capacity)
+        if capacity > 0 { store.segments.append(EventSegment(capacity: capacity)) }
         self.policy = policy
         keepsAll = policy.isKeepAll
     }
@@ -49,8 +86,7 @@ public final class TraceRecorder: TraceObserver, @unchecked Sendable {
     public func record(_ event: consuming TraceEvent) {
         if keepsAll {
             lock.lock()
-            store.tail.append(event)
-            store.count += 1
+            store.append(event)
             lock.unlock()
         } else {
             recordFiltered(event)
@@ -59,49 +95,53 @@ public final class TraceRecorder: TraceObserver, @unchecked Sendable {
 
     @usableFromInline func recordFiltered(_ event: TraceEvent) {
         let e = policy.apply(to: event)
-        lock.withLock {
-            store.tail.append(e)
-            store.count += 1
-        }
+        lock.withLock { store.append(e) }
     }
 
-    /// A recorder keeps every batch.
-    public var keepsBatches: Bool { true }
-
-    /// Takes a batch in order; a large one is kept as it is, without copying its events.
+    /// Takes a batch in order (moved in when the batch is not shared, copied when it is).
     public func record(contentsOf events: consuming [TraceEvent]) {
         var batch = events
         if !keepsAll { batch = batch.map(policy.apply(to:)) }
         let n = batch.count
         guard n > 0 else { return }
-        lock.lock()
-        if n >= Self.adoptBatchSize {
-            if !store.tail.isEmpty {
-                store.chunks.append(store.tail)
-                store.tail = []
-            }
-            store.chunks.append(batch)
-        } else {
-            store.tail.append(contentsOf: batch)
+        batch.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            lock.withLock { store.moveIn(base, n) }
+            // The batch still counts its events: refill it with an event that owns no memory,
+            // so letting it go releases nothing twice.
+            base.initialize(repeating: Self.placeholder, count: n)
         }
-        store.count += n
-        lock.unlock()
     }
+
+    /// Takes `count` events at `events` in order, moving them: the memory is left
+    /// uninitialized, for the caller to reuse. How an engine hands over its batches without an
+    /// array per batch.
+    package func record(moving events: UnsafeMutablePointer<TraceEvent>, count: Int) {
+        guard count > 0 else { return }
+        if keepsAll {
+            lock.withLock { store.moveIn(events, count) }
+        } else {
+            lock.withLock {
+                for i in 0..<count { store.append(policy.apply(to: (events + i).move())) }
+            }
+        }
+    }
+
+    /// A value that owns no memory (short strings are stored inline).
+    @usableFromInline static let placeholder = TraceEvent(seq: 0, t: .zero, mb: "", body: .barrierStarted(barrier: "", board: ""))
 
     /// A snapshot of the events recorded so far.
     public var events: [TraceEvent] {
         lock.withLock {
-            if store.chunks.isEmpty { return store.tail }
             var all: [TraceEvent] = []
             all.reserveCapacity(store.count)
-            for c in store.chunks { all.append(contentsOf: c) }
-            all.append(contentsOf: store.tail)
+            for s in store.segments where s.count > 0 { all.append(contentsOf: UnsafeBufferPointer(start: s.base, count: s.count)) }
             return all
         }
     }
 
     /// Takes the events recorded so far as one array, leaving the recorder empty; cheaper than
-    /// ``events`` followed by ``removeAll(keepingCapacity:)`` (the events are moved, not copied).
+    /// ``events`` followed by ``removeAll(keepingCapacity:)``.
     public func takeEvents() -> [TraceEvent] {
         takeRecording().array()
     }
@@ -116,13 +156,9 @@ public final class TraceRecorder: TraceObserver, @unchecked Sendable {
     /// How many events were recorded.
     public var count: Int { lock.withLock { store.count } }
 
-    /// Forgets the events recorded so far (keeping the storage for single events when asked).
+    /// Forgets the events recorded so far (keeping the storage for the next ones when asked).
     public func removeAll(keepingCapacity: Bool = false) {
-        lock.withLock {
-            store.chunks.removeAll()
-            store.tail.removeAll(keepingCapacity: keepingCapacity)
-            store.count = 0
-        }
+        lock.withLock { store.removeAll(keepingCapacity: keepingCapacity) }
     }
 
     /// The events as trace lines under `header`, with newlines: exactly what a ``TraceWriter``
@@ -134,10 +170,10 @@ public final class TraceRecorder: TraceObserver, @unchecked Sendable {
 }
 
 
-/// Recorded events in order, kept in the batches they arrived in. A collection: iterate it,
-/// count it, or make one array of it with ``array()``.
+/// Recorded events in order, kept in the segments they were recorded into. A collection:
+/// iterate it, count it, or make one array of it with ``array()``.
 public struct RecordedEvents: Collection, Sendable {
-    /// A position: a batch and an offset in it.
+    /// A position: a segment and an offset in it.
     public struct Index: Comparable, Sendable {
         @usableFromInline let chunk: Int
         @usableFromInline let offset: Int
@@ -145,50 +181,55 @@ public struct RecordedEvents: Collection, Sendable {
             self.chunk = chunk
             self.offset = offset
         }
-        /// Orders positions by batch, then offset.
+        /// Orders positions by segment, then offset.
         @inlinable public static func < (a: Index, b: Index) -> Bool { (a.chunk, a.offset) < (b.chunk, b.offset) }
     }
 
-    @usableFromInline let chunks: [[TraceEvent]]
+    /// Segments, none empty, no longer written.
+    @usableFromInline let segments: [EventSegment]
     /// How many events there are.
     public let count: Int
 
-    /// Events in batches (none empty), in order.
-    init(chunks: [[TraceEvent]], count: Int) {
-        self.chunks = chunks.filter { !$0.isEmpty }
+    init(segments: [EventSegment], count: Int) {
+        self.segments = segments
         self.count = count
     }
 
     /// No events.
-    public init() { self.init(chunks: [], count: 0) }
+    public init() { self.init(segments: [], count: 0) }
 
     /// The position of the first event.
     @inlinable public var startIndex: Index { Index(chunk: 0, offset: 0) }
     /// The position after the last event.
-    @inlinable public var endIndex: Index { Index(chunk: chunks.count, offset: 0) }
+    @inlinable public var endIndex: Index { Index(chunk: segments.count, offset: 0) }
     /// Whether there are no events.
-    @inlinable public var isEmpty: Bool { chunks.isEmpty }
+    @inlinable public var isEmpty: Bool { segments.isEmpty }
     /// The event at `i`.
-    @inlinable public subscript(i: Index) -> TraceEvent { chunks[i.chunk][i.offset] }
+    @inlinable public subscript(i: Index) -> TraceEvent {
+        let s = segments[i.chunk]
+        precondition(i.offset >= 0 && i.offset < s.count, "index out of range")
+        return s.base[i.offset]
+    }
     /// The position after `i`.
     @inlinable public func index(after i: Index) -> Index {
-        i.offset + 1 < chunks[i.chunk].count ? Index(chunk: i.chunk, offset: i.offset + 1) : Index(chunk: i.chunk + 1, offset: 0)
+        i.offset + 1 < segments[i.chunk].count ? Index(chunk: i.chunk, offset: i.offset + 1) : Index(chunk: i.chunk + 1, offset: 0)
     }
 
     /// Calls `body` with each event in order (faster than iterating by index).
     @inlinable public func forEachEvent(_ body: (TraceEvent) throws -> Void) rethrows {
-        for c in chunks { for e in c { try body(e) } }
+        for s in segments {
+            for i in 0..<s.count { try body(s.base[i]) }
+        }
     }
 
     /// The events in one array.
     public func array() -> [TraceEvent] {
-        if chunks.count == 1 { return chunks[0] }
         var all: [TraceEvent] = []
         all.reserveCapacity(count)
-        for c in chunks { all.append(contentsOf: c) }
+        for s in segments { all.append(contentsOf: UnsafeBufferPointer(start: s.base, count: s.count)) }
         return all
     }
 
     /// The events as trace lines under `header`, exactly as ``TraceWriter`` writes them.
-    public func jsonl(header: TraceHeader) -> String { header.jsonl(chunks.joined(), count: count) }
+    public func jsonl(header: TraceHeader) -> String { header.jsonl(self, count: count) }
 }
