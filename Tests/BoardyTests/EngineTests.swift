@@ -69,6 +69,25 @@ struct EngineTests {
         #expect(recorder.events.last?.body == .outputSent(board: "b", output: "done"))
     }
 
+    @Test("a recorder whose payload policy reads the recorder: the policy runs outside its lock, every event kept")
+    func policyReadingItsRecorder() {
+        final class Box: @unchecked Sendable { var recorder: TraceRecorder? }
+        let box = Box()
+        let recorder = TraceRecorder(policy: PayloadPolicy(redact: { _, _, value in
+            _ = box.recorder?.count  // a lock the engine's hand-over must not hold
+            return value
+        }))
+        box.recorder = recorder
+        let runtime = BoardyRuntime(scheduler: VirtualScheduler(), observer: recorder)
+        let a = ClosureBoard<Int>(identifier: "a") { b, v in b.sendOutput(v + 1) }
+        let c = ClosureBoard<Int>(identifier: "c") { b, v in b.sendOutput(v + 1) }
+        let mb = Motherboard(boards: [a, c], runtime: runtime)
+        mb.registerFlowSteps("a" ->> "c")
+        for i in 0..<300 { mb.activate("a", with: i) }
+        #expect(recorder.count == 300 * 7)
+        #expect(recorder.events.map(\.seq) == Array(1...(300 * 7)))
+    }
+
     @Test("a chain of 100,000 activations runs on the work stack without overflowing the call stack")
     func deepChainDoesNotOverflow() {
         let n = 100_000

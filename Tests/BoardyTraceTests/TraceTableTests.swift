@@ -149,6 +149,22 @@ struct TraceTableTests {
         }
     }
 
+    @Test("after an order error the line is behind the reader: the next call reads the next line, numbered as such")
+    func orderErrorConsumesTheLine() throws {
+        let lines = [
+            #"{"seq":1,"t":0,"kind":"board.completed","mb":"m","board":"a"}"#,
+            #"{"seq":3,"t":0,"kind":"board.completed","mb":"m","board":"b"}"#,
+            #"{"seq":2,"t":0,"kind":"board.completed","mb":"m","board":"c"}"#,
+        ]
+        var reader = try TraceReader(bytes: Self.bytes(lines), name: "t")
+        var seen: [Int] = []
+        #expect(try reader.nextRow { row, _ in seen.append(row.line) })
+        #expect(throws: TraceReadError.self) { try reader.nextRow { row, _ in seen.append(row.line) } }
+        // The full reader consumes a line before its checks too: the third line comes next.
+        #expect(try reader.nextRow { row, _ in seen.append(row.line) })
+        #expect(seen == [2, 4])
+    }
+
     @Test("lines at the edges of the fast pass: the same verdict as the reader's", arguments: edgeLines.indices)
     func edges(index: Int) {
         let (name, line) = Self.edgeLines[index]

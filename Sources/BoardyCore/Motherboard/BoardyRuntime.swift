@@ -80,7 +80,9 @@ public final class BoardyRuntime {
         self.virtualClock = (scheduler as? VirtualScheduler).map { Unmanaged.passUnretained($0) }
         self.observer = observer
         prefaults = observer?.keepsBatches ?? false
-        sink = observer as? TraceRecorder
+        // Only a recorder that keeps payloads as they are: a policy runs user code, which must
+        // not run while a batch is half moved (nor under the recorder's lock).
+        sink = (observer as? TraceRecorder).flatMap { $0.keepsAll ? $0 : nil }
         sinkBatch = .allocate(capacity: sink == nil ? 1 : Self.batchSize)
         // Unretained: the runtime removes the handler when it goes.
         quiescenceToken = scheduler.onQuiescence { [unowned(unsafe) self] in self.reportStuckBarriers() }
@@ -178,7 +180,7 @@ public final class BoardyRuntime {
     /// top of its heap, and memory it hands out again (a recorder emptied and refilled) is mapped
     /// already, where the call would be wasted.
     @inline(__always) private func prefault(_ buffer: inout [TraceEvent]) {
-        #if os(Linux)
+        #if canImport(Glibc)
             let bytes = buffer.capacity * MemoryLayout<TraceEvent>.stride
             guard bytes >= 4 * Self.pageSize else { return }
             let pageSize = Self.pageSize
@@ -199,7 +201,7 @@ public final class BoardyRuntime {
     /// The end of the last batch buffer prefaulted.
     @exclusivity(unchecked) private var prefaultedUpTo = 0
 
-    #if os(Linux)
+    #if canImport(Glibc)
         static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
     #endif
 
@@ -480,15 +482,17 @@ public final class BoardyRuntime {
                 halt(bound: "max-events", mb: ref.takeUnretainedValue().path.rawValue, cause: cause, fields: ["maxEvents": .int(Int64(budget))])
                 break
             }
-            let action = stack.popActionSlot()
-            let saved = currentCause
             // The item's motherboard is held while it works (code it runs may drop the app's
             // last reference to it), retained only when it differs from the previous item's:
-            // one retain per change of motherboard, not one per item.
+            // one retain per change of motherboard, not one per item. Done before the pop:
+            // letting go of the previous one may run a deinit, and nothing may run between the
+            // pop and the move below.
             if ref.toOpaque() != heldRef {
                 held = ref.takeUnretainedValue()
                 heldRef = ref.toOpaque()
             }
+            let action = stack.popActionSlot()
+            let saved = currentCause
             // The action is moved out of its slot inside the closure (a local captured by the
             // closure would be borrowed, and copied into `process`).
             ref._withUnsafeGuaranteedRef { $0.process(action.move(), cause: cause) }
@@ -530,7 +534,8 @@ struct WorkStack {
 
     /// Removes the top item, leaving its action in place for the caller to move out (with
     /// `move()`, before anything is pushed) and the slot uninitialized: the rest of an item is
-    /// plain data.
+    /// plain data (an unretained reference and an integer; a field that needs destroying would
+    /// leak here).
     @inline(__always) mutating func popActionSlot() -> UnsafeMutablePointer<WorkItem.Action> {
         count -= 1
         return (UnsafeMutableRawPointer(base + count) + Self.actionOffset).assumingMemoryBound(to: WorkItem.Action.self)

@@ -321,7 +321,8 @@ extension Motherboard {
                     // into the route instead of being copied.
                     let flow = candidates[0]
                     if flow.matchesOutput(value, flowAction: flowAction) {
-                        runtime.submit(WorkItem(motherboard: self, action: .route(flow, from: id, value: value, json: json), cause: routeCause))
+                        runtime.submit(
+                            WorkItem(motherboard: self, action: .route(flow, from: id, value: consume value, json: consume json), cause: routeCause))
                     }
                 } else {
                     for flow in candidates where flow.matchesOutput(value, flowAction: flowAction) {

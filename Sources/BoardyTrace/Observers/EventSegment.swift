@@ -17,7 +17,7 @@
     @usableFromInline let base: UnsafeMutablePointer<TraceEvent>
     @usableFromInline let capacity: Int
     /// Events `0 ..< count` are initialized.
-    @usableFromInline var count = 0
+    @usableFromInline @exclusivity(unchecked) var count = 0
     /// The whole mapping, when the segment has one of its own.
     private let mapping: (start: UnsafeMutableRawPointer, length: Int)?
 
@@ -37,7 +37,7 @@
     init(capacity: Int) {
         self.capacity = max(1, capacity)
         let bytes = self.capacity * MemoryLayout<TraceEvent>.stride
-        #if os(Linux)
+        #if canImport(Glibc)
             if bytes >= Self.hugePage, let mapped = Self.mapAligned(bytes) {
                 mapping = mapped.mapping
                 base = mapped.base.bindMemory(to: TraceEvent.self, capacity: self.capacity)
@@ -50,7 +50,7 @@
 
     deinit {
         base.deinitialize(count: count)
-        #if os(Linux)
+        #if canImport(Glibc)
             if let mapping {
                 munmap(mapping.start, mapping.length)
                 return
@@ -65,7 +65,7 @@
         count = 0
     }
 
-    #if os(Linux)
+    #if canImport(Glibc)
         /// `bytes` of fresh memory starting on a huge-page boundary, advised for huge pages and
         /// mapped in one call (`MADV_POPULATE_WRITE`, Linux 5.14; where the kernel says no, pages
         /// come as they are first written). Nil when the system has no memory to map.

@@ -34,7 +34,11 @@ public final class TraceFanout: TraceObserver {
         for o in observers { o.record(copy event) }
     }
     public func record(contentsOf events: consuming [TraceEvent]) {
-        for o in observers { o.record(contentsOf: copy events) }
+        // The last observer gets the batch itself: a recorder moves the events out of an array
+        // only it holds, and copies them out of a shared one.
+        guard let last = observers.last else { return }
+        for o in observers.dropLast() { o.record(contentsOf: copy events) }
+        last.record(contentsOf: events)
     }
     /// True when one of the observers keeps the batches it is handed.
     public var keepsBatches: Bool { observers.contains { $0.keepsBatches } }

@@ -12,7 +12,8 @@ public final class TraceRecorder: TraceObserver, @unchecked Sendable {
     // `store` is only touched with `lock` held (checked by the 8-thread test and `make tsan`).
     @usableFromInline let lock = Lock()
     @usableFromInline @exclusivity(unchecked) var store = Store()
-    @usableFromInline let keepsAll: Bool
+    /// Whether the policy keeps every payload as it is (nothing to apply per event).
+    @usableFromInline package let keepsAll: Bool
     /// The payload policy applied before an event is stored.
     public let policy: PayloadPolicy
 
@@ -121,9 +122,12 @@ public final class TraceRecorder: TraceObserver, @unchecked Sendable {
         if keepsAll {
             lock.withLock { store.moveIn(events, count) }
         } else {
-            lock.withLock {
-                for i in 0..<count { store.append(policy.apply(to: (events + i).move())) }
-            }
+            // The policy runs user code: outside the lock, on events already taken from the
+            // caller's memory.
+            record(contentsOf: Array(unsafeUninitializedCapacity: count) { buffer, n in
+                buffer.baseAddress!.moveInitialize(from: events, count: count)
+                n = count
+            })
         }
     }
 

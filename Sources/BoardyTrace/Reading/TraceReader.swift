@@ -262,9 +262,10 @@ public struct TraceReader {
         // A line it does not accept, or not held whole, goes the way of every line.
         let held = source.unread
         if let fast = LineScanner.scan(prefixOf: held), fast.length <= source.maximumLine {
+            // Consumed first, as every line is before its checks (the bytes stay where they are).
+            source.consume(lineOf: fast.length)
             try checkOrder(seq: fast.row.seq, t: TraceTime(microseconds: fast.row.t))
             let buf = UnsafeBufferPointer(start: held.baseAddress, count: fast.length)
-            source.consume(lineOf: fast.length)
             emitFast(fast.row, buf, line: line, body)
             return true
         }
