@@ -149,6 +149,44 @@ struct TraceTableTests {
         }
     }
 
+    @Test("numbers that look like the line before's: a seq, t or cause whose text starts as a known one reads as itself")
+    func numbersLikeTheLineBefore() {
+        func line(_ seq: String, _ t: String, cause: String?) -> String {
+            #"{"seq":\#(seq),"t":\#(t),"kind":"board.completed","mb":"m","board":"b""# + (cause.map { #","cause":\#($0)"# } ?? "") + "}"
+        }
+        let cases: [[String]] = [
+            [line("1", "0.5", cause: nil), line("2", "0.55", cause: "1"), line("3", "0.5", cause: "2")],
+            [line("1", "7", cause: nil), line("2", "7.25", cause: "1"), line("3", "7e0", cause: "2")],
+            [line("1", "0", cause: nil), line("2", "0", cause: "11"), line("3", "0", cause: "2.0")],
+            [line("1", "0", cause: nil), line("2", "0", cause: "1e0"), line("3", "0", cause: "1")],
+            [line("9", "1", cause: nil), line("10", "1", cause: "9"), line("11", "1", cause: "10"), line("12", "10", cause: "1")],
+            [line("1", "0", cause: nil), line("2", "0", cause: "01"), line("3", "00", cause: "2")],
+            [line("99999999", "3", cause: nil), line("100000000", "3", cause: "99999999"), line("100000001", "3", cause: "100000000")],
+            [line("1234567890123456", "1.000001", cause: nil), line("1234567890123457", "1.000001", cause: "1234567890123456"),
+             line("1234567890123458", "1.0000011", cause: "1234567890123457")],
+        ]
+        for lines in cases {
+            Self.expectSame(Self.bytes(lines), lines.joined(separator: " / "))
+        }
+        // A long run: seq up by one, t now the same, now new, causes the line before's or not,
+        // now and then a number with more after it.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: UInt64) -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return (state >> 33) % n
+        }
+        var lines: [String] = []
+        var t = 0
+        for seq in 1...3000 {
+            if next(3) == 0 { t += Int(next(20)) }
+            let tText = next(50) == 0 ? "\(t).5" : next(50) == 0 ? "\(t)e0" : "\(t)"
+            let cause: String? =
+                seq == 1 ? nil : next(4) == 0 ? String(1 + Int(next(UInt64(seq - 1)))) : next(40) == 0 ? "\(seq - 1)0" : "\(seq - 1)"
+            lines.append(line("\(seq)", tText, cause: cause))
+        }
+        Self.expectSame(Self.bytes(lines), "a long run")
+    }
+
     @Test("after an order error the line is behind the reader: the next call reads the next line, numbered as such")
     func orderErrorConsumesTheLine() throws {
         let lines = [

@@ -32,10 +32,59 @@ enum LineScanner {
     /// Each kind's members are spelled out in the writer's order (no table: a table of arrays
     /// costs a retain per line).
     static func scan(_ line: UnsafeBufferPointer<UInt8>) -> Row? {
+        var hints = Hints()
+        return scan(line, hints: &hints)
+    }
+
+    /// ``scan(_:)`` with the numbers of the lines before (see ``Hints``).
+    @inline(__always)
+    static func scan(_ line: UnsafeBufferPointer<UInt8>, hints: inout Hints) -> Row? {
         guard let base = line.baseAddress, line.count >= 8 else { return nil }
         var c = Cursor(p: base, end: base + line.count, base: base)
-        guard let row = scan(&c), c.p == c.end else { return nil }
+        guard let row = scan(&c, hints: &hints), c.p == c.end else { return nil }
         return row
+    }
+
+    /// Numbers of the lines read before, as their text and value. In a trace the `seq` is the
+    /// previous one plus one, the `cause` is most often the previous line's `seq`, and `t` the
+    /// previous line's `t`: when the bytes at the cursor are that text (and no digit, `.` or
+    /// exponent follows), the number is known without reading it digit by digit. A hint only
+    /// ever says "this text is this number", so a stale one costs a compare, never a wrong value.
+    struct Hints {
+        struct Number {
+            /// The text's bytes as two zero-padded words (at most 16 bytes); `count` 0: none.
+            var w0: UInt64 = 0
+            var w1: UInt64 = 0
+            var count = 0
+            var value: Int64 = 0
+        }
+        var seq = Number()
+        var t = Number()
+
+        /// The hint for the number one above `n`, when its text is `n`'s with the last digit
+        /// raised (not when that digit is a 9).
+        @inline(__always) static func successor(of n: Number) -> Number? {
+            guard n.count > 0 else { return nil }
+            let shift = UInt64((n.count - 1) % 8) * 8
+            var next = n
+            if n.count <= 8 {
+                guard (n.w0 >> shift) & 0xFF < UInt64(UInt8(ascii: "9")) else { return nil }
+                next.w0 += 1 << shift
+            } else {
+                guard (n.w1 >> shift) & 0xFF < UInt64(UInt8(ascii: "9")) else { return nil }
+                next.w1 += 1 << shift
+            }
+            next.value += 1
+            return next
+        }
+
+        /// The hint for the `count` bytes at `p` (inside a line, at least 8 bytes in), read as
+        /// `value`.
+        @inline(__always) static func number(_ p: UnsafePointer<UInt8>, _ count: Int, _ value: Int64) -> Number {
+            guard count >= 1, count <= 16 else { return Number() }
+            let w = StringTable.words(p, count)
+            return Number(w0: w.w0, w1: w.w1, count: count, value: value)
+        }
     }
 
     /// Reads the line at the start of `bytes`, finding its end: the line's row and length when
@@ -44,18 +93,45 @@ enum LineScanner {
     /// decide or the line is not held whole.
     @inline(__always)
     static func scan(prefixOf bytes: UnsafeBufferPointer<UInt8>) -> (row: Row, length: Int)? {
+        var hints = Hints()
+        return scan(prefixOf: bytes, hints: &hints)
+    }
+
+    /// ``scan(prefixOf:)`` with the numbers of the lines before (see ``Hints``).
+    @inline(__always)
+    static func scan(prefixOf bytes: UnsafeBufferPointer<UInt8>, hints: inout Hints) -> (row: Row, length: Int)? {
         guard let base = bytes.baseAddress, bytes.count >= 8 else { return nil }
         var c = Cursor(p: base, end: base + bytes.count, base: base)
-        guard let row = scan(&c), c.p < c.end, c.p.pointee == UInt8(ascii: "\n") else { return nil }
+        guard let row = scan(&c, hints: &hints), c.p < c.end, c.p.pointee == UInt8(ascii: "\n") else { return nil }
         return (row, c.p - base)
     }
 
     /// One line's members up to and including the closing brace; the cursor stops after it.
     @inline(__always)
-    private static func scan(_ c: inout Cursor) -> Row? {
+    private static func scan(_ c: inout Cursor, hints: inout Hints) -> Row? {
         let base = c.base
-        guard c.literal("{\"seq\":"), let seq = c.unsigned(), seq >= 1 else { return nil }
-        guard c.literal(",\"t\":"), let t = c.time() else { return nil }
+        guard c.literal("{\"seq\":") else { return nil }
+        let previous = hints.seq
+        let seq: Int
+        if let next = Hints.successor(of: previous), c.known(next) {
+            seq = Int(next.value)
+            hints.seq = next
+        } else {
+            let start = c.p
+            guard let n = c.unsigned(), n >= 1 else { return nil }
+            seq = n
+            hints.seq = Hints.number(start, c.p - start, Int64(n))
+        }
+        guard c.literal(",\"t\":") else { return nil }
+        let t: Int64
+        if c.known(hints.t) {
+            t = hints.t.value
+        } else {
+            let start = c.p
+            guard let us = c.time() else { return nil }
+            t = us
+            hints.t = Hints.number(start, c.p - start, us)
+        }
         guard c.literal(",\"kind\":\""), let (kStart, kCount) = c.plainString() else { return nil }
         let k = base + kStart
         @inline(__always) func isKind(_ name: StaticString) -> Bool {
@@ -138,8 +214,13 @@ enum LineScanner {
         }
         var cause = 0
         if c.literal(",\"cause\":") {
-            guard let n = c.unsigned(), n >= 1, n < seq else { return nil }
-            cause = n
+            if c.known(previous) {
+                cause = Int(previous.value)
+            } else {
+                guard let n = c.unsigned() else { return nil }
+                cause = n
+            }
+            guard cause >= 1, cause < seq else { return nil }
         }
         guard c.byte(UInt8(ascii: "}")) else { return nil }
         return Row(
@@ -316,6 +397,27 @@ enum LineScanner {
             let backslash = zeroBytes(x ^ (ones &* 0x5C))
             let control = (x &- ones &* 0x20) & ~x & highs
             return quote | backslash | control | (x & highs)
+        }
+
+        /// Whether the bytes at the cursor are `n`'s text, followed by neither a digit, a `.` nor
+        /// an exponent (so reading the number would stop at the same place with `n`'s value);
+        /// moves past it when they are.
+        @inline(__always) mutating func known(_ n: Hints.Number) -> Bool {
+            let count = n.count
+            guard count > 0, end - p > 16 else { return false }
+            let raw = UnsafeRawPointer(p)
+            let m0: UInt64 = count >= 8 ? ~0 : (1 << (UInt64(count) * 8)) - 1
+            guard raw.loadUnaligned(as: UInt64.self) & m0 == n.w0 else { return false }
+            if count > 8 {
+                let m1: UInt64 = count >= 16 ? ~0 : (1 << (UInt64(count - 8) * 8)) - 1
+                guard raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & m1 == n.w1 else { return false }
+            }
+            let next = p[count]
+            guard next &- UInt8(ascii: "0") >= 10, next != UInt8(ascii: "."), next != UInt8(ascii: "e"), next != UInt8(ascii: "E") else {
+                return false
+            }
+            p += count
+            return true
         }
 
         @inline(__always) mutating func boolean() -> Bool { literal("true") || literal("false") }

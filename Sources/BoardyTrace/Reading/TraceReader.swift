@@ -112,6 +112,8 @@ public struct TraceReader {
     public private(set) var strings = StringTable.withKnownKinds
     /// The last `mb` the fast path interned: its length, its bytes as two words, its number.
     private var lastMb: (count: Int, words: StringTable.Words, id: Int32) = (-1, .init(0, 0), 0)
+    /// The numbers of the lines before, for the fast pass (see `LineScanner.Hints`).
+    private var hints = LineScanner.Hints()
     /// Whether `seq` and `t` order are checked (``OrderChecking/strict``, the default).
     public var order: OrderChecking = .strict
 
@@ -261,7 +263,7 @@ public struct TraceReader {
         // accepts holds no newline before its closing brace), so the newline search is saved.
         // A line it does not accept, or not held whole, goes the way of every line.
         let held = source.unread
-        if let fast = LineScanner.scan(prefixOf: held), fast.length <= source.maximumLine {
+        if let fast = LineScanner.scan(prefixOf: held, hints: &hints), fast.length <= source.maximumLine {
             // Consumed first, as every line is before its checks (the bytes stay where they are).
             source.consume(lineOf: fast.length)
             try checkOrder(seq: fast.row.seq, t: TraceTime(microseconds: fast.row.t))
@@ -270,7 +272,7 @@ public struct TraceReader {
             return true
         }
         let result: Bool? = try source.withNextLine(file: file, line: line) { (buf, nl) throws(TraceReadError) -> Bool in
-            if let fast = LineScanner.scan(buf) {
+            if let fast = LineScanner.scan(buf, hints: &hints) {
                 try checkOrder(seq: fast.seq, t: TraceTime(microseconds: fast.t))
                 emitFast(fast, buf, line: line, body)
                 return true
