@@ -1,0 +1,56 @@
+import Boardy
+import Testing
+
+/// ``TraceValue/json(_:)``: what each kind of untyped value a board sends appears as in a trace.
+/// The common types take a fast path (the value opened, no dynamic cast); each row holds for
+/// the value as it is and wrapped in an optional.
+@Suite("Trace values")
+struct TraceValueTests {
+    struct Order: Encodable { let id: Int; let total: Double }
+    struct Shown: TraceValueConvertible { var traceValue: JSONValue { "shown" } }
+    enum Step { case start }
+    final class Thing: CustomStringConvertible { var description: String { "a thing" } }
+
+    static var rows: [(String, Any, JSONValue)] { [
+        ("String", "cart-1", "cart-1"),
+        ("empty String", "", ""),
+        ("long String", String(repeating: "é", count: 40), .string(String(repeating: "é", count: 40))),
+        ("Int", 42, 42),
+        ("negative Int", -7, -7),
+        ("Int.max", Int.max, .int(Int64.max)),
+        ("Bool", true, true),
+        ("JSONValue", JSONValue.object(["order": 3, "ok": true]), .object(["order": 3, "ok": true])),
+        ("JSONValue null", JSONValue.null, .null),
+        ("Double", 1.5, 1.5),
+        ("Int64", Int64(9), 9),
+        ("Int32", Int32(-3), -3),
+        ("UInt", UInt(5), 5),
+        ("Float", Float(0.5), 0.5),
+        ("Substring", "abc".dropFirst(), "bc"),
+        ("Character", Character("x"), "x"),
+        ("Void", (), .null),
+        ("array", [1, "a"] as [Any], [1, "a"]),
+        ("dictionary", ["b": 1, "a": "x"] as [String: Any], .object(["a": "x", "b": 1])),
+        ("Encodable", Order(id: 1, total: 2.5), .object(["id": 1, "total": 2.5])),
+        ("TraceValueConvertible", Shown(), "shown"),
+        ("enum case", Step.start, "start"),
+        ("class", Thing(), "a thing"),
+    ] }
+
+    @Test("each kind of value, as it is and inside an optional", arguments: rows.indices)
+    func conversion(row: Int) {
+        let (name, value, expected) = Self.rows[row]
+        #expect(TraceValue.json(value) == expected, "\(name)")
+        let wrapped: Any? = Optional<Any>.some(value)
+        #expect(TraceValue.json(wrapped) == expected, "\(name) in an optional")
+    }
+
+    @Test("nil, and an optional holding nil, are absent or null")
+    func nils() {
+        #expect(TraceValue.json(nil) == nil)
+        let none: Int? = nil
+        #expect(TraceValue.json(none as Any) == .null)
+        let some: String? = "x"
+        #expect(TraceValue.json(some as Any) == "x")
+    }
+}
