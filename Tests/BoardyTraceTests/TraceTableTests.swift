@@ -267,6 +267,25 @@ struct TraceTableTests {
         for kind in EventKind.allCases { #expect(LineScanner.number(of: kind) == TraceTable.id(of: kind)) }
     }
 
+    @Test("interning in place and by string find each other across every growth of the table, short and long alike")
+    func internInPlaceAcrossGrowth() {
+        let names = (0..<3000).map { i in String(repeating: "ab", count: i % 20) + "b\(i)" }
+        var t = StringTable()
+        var ids: [Int32] = []
+        // Alternate the two ways in: in place (the fast path's), then by string.
+        func inPlace(_ name: String) -> Int32 {
+            // Eight bytes of line before the string, as the fast path guarantees.
+            let line = Array(("{\"seq\":1,\"" + name).utf8)
+            return line.withUnsafeBufferPointer { t.internInLine($0.baseAddress! + 10, name.utf8.count) }
+        }
+        for (i, n) in names.enumerated() { ids.append(i % 2 == 0 ? inPlace(n) : t.intern(n)) }
+        #expect(Set(ids).count == names.count)
+        for (i, n) in names.enumerated() {
+            #expect(inPlace(n) == ids[i] && t.intern(n) == ids[i] && t[ids[i]] == n, "\(n)")
+        }
+        #expect(t.count == names.count)
+    }
+
     @Test("interning: a thousand strings and back, alike names apart")
     func interning() {
         var t = StringTable()

@@ -21,6 +21,9 @@ public struct StringTable: @unchecked Sendable {
         /// Every string of at most 16 bytes as its two zero-padded words and length (a longer
         /// one as length -1): a short string is found with two compares, no walk of `pool`.
         @exclusivity(unchecked) var keys: [ShortKey] = []
+        /// `slots` again, each occupied slot with its string's key beside its number: a short
+        /// string is found with one load per probe, not a slot and then its key.
+        @exclusivity(unchecked) var entries: [Entry] = Array(repeating: Entry(), count: 64)
 
         init() {}
         init(copying o: Storage) {
@@ -30,7 +33,17 @@ public struct StringTable: @unchecked Sendable {
             slots = o.slots
             hashes = o.hashes
             keys = o.keys
+            entries = o.entries
         }
+    }
+
+    /// A slot of `entries`: a string's key (`count` -1 for a string over 16 bytes) and its
+    /// number + 1 (0: empty).
+    struct Entry {
+        var w0: UInt64 = 0
+        var w1: UInt64 = 0
+        var tag: Int32 = 0
+        var count: Int32 = 0
     }
 
     /// A string of at most 16 bytes as two zero-padded words and its length.
@@ -102,9 +115,12 @@ public struct StringTable: @unchecked Sendable {
             storage.keys.append(ShortKey(w0: 0, w1: 0, count: count == 0 ? 0 : -1))
         }
         storage.slots[slot] = id + 1
+        storage.entries[slot] = Self.entry(storage.keys[Int(id)], id: id)
         if storage.strings.count * 2 > storage.slots.count { storage.grow() }
         return id
     }
+
+    static func entry(_ k: ShortKey, id: Int32) -> Entry { Entry(w0: k.w0, w1: k.w1, tag: id + 1, count: Int32(k.count)) }
 
     /// Interns `string`.
     public mutating func intern(_ string: String) -> Int32 {
@@ -145,17 +161,14 @@ extension StringTable.Storage {
     /// The number of the short string `w` (of `count` bytes), if interned.
     @inline(__always)
     func lookupShort(_ w: StringTable.Words, _ count: Int, hash: UInt64) -> Int32? {
-        let mask = slots.count - 1
+        let mask = entries.count - 1
         var i = Int(truncatingIfNeeded: hash) & mask
-        return slots.withUnsafeBufferPointer { slots in
-            keys.withUnsafeBufferPointer { keys in
-                while true {
-                    let s = slots[i]
-                    if s == 0 { return nil }
-                    let k = keys[Int(s - 1)]
-                    if k.w0 == w.w0 && k.w1 == w.w1 && k.count == count { return s - 1 }
-                    i = (i + 1) & mask
-                }
+        return entries.withUnsafeBufferPointer { entries in
+            while true {
+                let e = entries[i]
+                if e.tag == 0 { return nil }
+                if e.w0 == w.w0 && e.w1 == w.w1 && Int(e.count) == count { return e.tag - 1 }
+                i = (i + 1) & mask
             }
         }
     }
@@ -163,12 +176,15 @@ extension StringTable.Storage {
     func grow() {
         let size = slots.count * 2
         var fresh = [Int32](repeating: 0, count: size)
+        var freshEntries = [StringTable.Entry](repeating: StringTable.Entry(), count: size)
         for id in 0..<hashes.count {
             var i = Int(truncatingIfNeeded: hashes[id]) & (size - 1)
             while fresh[i] != 0 { i = (i + 1) & (size - 1) }
             fresh[i] = Int32(id + 1)
+            freshEntries[i] = StringTable.entry(keys[id], id: Int32(id))
         }
         slots = fresh
+        entries = freshEntries
     }
 
 }
