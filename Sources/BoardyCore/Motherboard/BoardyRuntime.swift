@@ -83,7 +83,7 @@ public final class BoardyRuntime {
         // Only a recorder that keeps payloads as they are: a policy runs user code, which must
         // not run while a batch is half moved (nor under the recorder's lock).
         sink = (observer as? TraceRecorder).flatMap { $0.keepsAll ? $0 : nil }
-        sinkBatch = .allocate(capacity: sink == nil ? 1 : Self.batchSize)
+        sinkBatch = .allocate(capacity: sink == nil ? 1 : Self.sinkBatchSize)
         // Unretained: the runtime removes the handler when it goes.
         quiescenceToken = scheduler.onQuiescence { [unowned(unsafe) self] in self.reportStuckBarriers() }
     }
@@ -112,7 +112,7 @@ public final class BoardyRuntime {
             (sinkBatch + sinkCount).initialize(
                 to: TraceEvent(seq: lastSeq, t: now, mb: mb.path.rawValue, cause: cause == 0 ? nil : cause, body: body(), extra: extra()))
             sinkCount += 1
-            if !isProcessing || sinkCount >= Self.batchSize { flushEvents() }
+            if !isProcessing || sinkCount >= Self.sinkBatchSize { flushEvents() }
             return lastSeq
         }
         deliver(TraceEvent(seq: lastSeq, t: now, mb: mb.path.rawValue, cause: cause == 0 ? nil : cause, body: body(), extra: extra()))
@@ -134,12 +134,15 @@ public final class BoardyRuntime {
     /// returns to whoever started the step.
     @exclusivity(unchecked) private var batch: [TraceEvent] = []
     static let batchSize = 512
+    /// A recorder's batch: small enough to stay in the first-level cache until it is moved into
+    /// the recorder (the lock it takes is a few nanoseconds a batch).
+    static let sinkBatchSize = 128
 
     @inline(__always) private func deliver(_ event: consuming TraceEvent) {
         if sink != nil {
             (sinkBatch + sinkCount).initialize(to: event)
             sinkCount += 1
-            if !isProcessing || sinkCount >= Self.batchSize { flushEvents() }
+            if !isProcessing || sinkCount >= Self.sinkBatchSize { flushEvents() }
             return
         }
         batch.append(event)
