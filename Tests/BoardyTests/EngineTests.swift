@@ -88,6 +88,40 @@ struct EngineTests {
         #expect(recorder.events.map(\.seq) == Array(1...(300 * 7)))
     }
 
+    @Test("code a payload's conversion runs records events of its own: none lost or torn, in seq order, past a full batch")
+    func recordingWhileAnEventIsBuilt() {
+        final class Box: @unchecked Sendable { var runtime: BoardyRuntime? }
+        struct Noisy: TraceValueConvertible {
+            let box: Box
+            var traceValue: JSONValue {
+                // Recorded while the command's own event is being built.
+                box.runtime?.recordEvent(.runaway(fields: ["note": "from a payload"]))
+                return "noisy"
+            }
+        }
+        let box = Box()
+        let recorder = TraceRecorder()
+        let runtime = BoardyRuntime(scheduler: VirtualScheduler(), observer: recorder)
+        box.runtime = runtime
+        var commands = 0
+        let a = ClosureBoard<Int>(identifier: "a", onCommand: { _, _ in commands += 1 }) { _, _ in }
+        let mb = Motherboard(boards: [a], runtime: runtime)
+        // One step of 300 commands: the batch fills while events are being built.
+        // One event first, so that a command's own event takes the batch's last slot and the
+        // event its payload records goes past it.
+        mb.perform {
+            runtime.recordEvent(.runaway(fields: ["note": "first"]))
+            for _ in 0..<300 { mb.sendCommand(Noisy(box: box), to: "a") }
+        }
+        mb.sendCommand(Noisy(box: box), to: "a")
+        let events = recorder.events
+        #expect(commands == 301)
+        #expect(events.map(\.seq) == Array(1...events.count))
+        #expect(events.filter { $0.kind == "command.sent" }.count == 301)
+        #expect(events.filter { $0.kind == "runaway" }.count == 302)
+        #expect(events.filter { $0.kind == "command.sent" }.allSatisfy { $0.body == .commandSent(board: "a", command: "noisy") })
+    }
+
     @Test("a chain of 100,000 activations runs on the work stack without overflowing the call stack")
     func deepChainDoesNotOverflow() {
         let n = 100_000

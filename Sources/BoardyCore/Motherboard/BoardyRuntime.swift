@@ -107,16 +107,27 @@ public final class BoardyRuntime {
         // Written out rather than calling `emit`: building the event in place here measurably
         // beats passing its parts on (recorder overhead 1.11 vs 1.13–1.15, BENCHMARKS.md).
         lastSeq += 1
+        let seq = lastSeq
         if sink != nil {
-            // Built straight into the batch's slot.
-            (sinkBatch + sinkCount).initialize(
-                to: TraceEvent(seq: lastSeq, t: now, mb: mb.path.rawValue, cause: cause == 0 ? nil : cause, body: body(), extra: extra()))
+            if building || sinkCount >= Self.sinkBatchSize {
+                // Recorded by code that runs while another event is built (a payload's
+                // conversion, a scheduler's clock): built whole first, placed after it.
+                appendToSink(TraceEvent(seq: seq, t: now, mb: mb.path.rawValue, cause: cause == 0 ? nil : cause, body: body(), extra: extra()))
+                return seq
+            }
+            // Built straight into its slot, reserved first: code its parts run may record events
+            // of its own, which go after it and flush nothing until it is whole.
+            let slot = sinkCount
             sinkCount += 1
-            if !isProcessing || sinkCount >= Self.sinkBatchSize { flushEvents() }
-            return lastSeq
+            building = true
+            (sinkBatch + slot).initialize(
+                to: TraceEvent(seq: seq, t: now, mb: mb.path.rawValue, cause: cause == 0 ? nil : cause, body: body(), extra: extra()))
+            building = false
+            if !isProcessing || sinkCount >= Self.sinkBatchSize || !sinkOverflow.isEmpty { flushEvents() }
+            return seq
         }
-        deliver(TraceEvent(seq: lastSeq, t: now, mb: mb.path.rawValue, cause: cause == 0 ? nil : cause, body: body(), extra: extra()))
-        return lastSeq
+        deliver(TraceEvent(seq: seq, t: now, mb: mb.path.rawValue, cause: cause == 0 ? nil : cause, body: body(), extra: extra()))
+        return seq
     }
 
     /// Numbers an event, stamps it with the clock and hands it on: how every event other than
@@ -140,9 +151,7 @@ public final class BoardyRuntime {
 
     @inline(__always) private func deliver(_ event: consuming TraceEvent) {
         if sink != nil {
-            (sinkBatch + sinkCount).initialize(to: event)
-            sinkCount += 1
-            if !isProcessing || sinkCount >= Self.sinkBatchSize { flushEvents() }
+            appendToSink(event)
             return
         }
         batch.append(event)
@@ -155,15 +164,39 @@ public final class BoardyRuntime {
     private let sink: TraceRecorder?
     @exclusivity(unchecked) private var sinkBatch: UnsafeMutablePointer<TraceEvent>
     @exclusivity(unchecked) private var sinkCount = 0
+    /// Whether an event is being built into its reserved slot (nothing is flushed meanwhile).
+    @exclusivity(unchecked) private var building = false
+    /// Events recorded while one was being built and the batch was full: they follow the batch.
+    @exclusivity(unchecked) private var sinkOverflow: [TraceEvent] = []
+
+    /// Appends a whole event to the recorder's batch (after it when the batch is full, which
+    /// happens only while an event is being built).
+    @inline(__always) private func appendToSink(_ event: consuming TraceEvent) {
+        if sinkCount < Self.sinkBatchSize {
+            (sinkBatch + sinkCount).initialize(to: event)
+            sinkCount += 1
+        } else {
+            sinkOverflow.append(event)
+        }
+        if !isProcessing || sinkCount >= Self.sinkBatchSize { flushEvents() }
+    }
 
     /// Hands the collected events to the observer: the buffer itself, so a recorder can move
     /// the events out instead of copying them; the next buffer reuses the memory just freed.
     func flushEvents() {
         if let sink {
-            guard sinkCount > 0 else { return }
-            let n = sinkCount
-            sinkCount = 0
-            sink.record(moving: sinkBatch, count: n)
+            // Not while an event is being built: its slot is reserved and not yet written.
+            guard !building else { return }
+            if sinkCount > 0 {
+                let n = sinkCount
+                sinkCount = 0
+                sink.record(moving: sinkBatch, count: n)
+            }
+            if !sinkOverflow.isEmpty {
+                var overflow: [TraceEvent] = []
+                swap(&overflow, &sinkOverflow)
+                sink.record(contentsOf: overflow)
+            }
             return
         }
         guard let observer, !batch.isEmpty else { return }
