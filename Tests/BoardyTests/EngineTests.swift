@@ -71,6 +71,7 @@ struct EngineTests {
 
     @Test("a recorder whose payload policy reads the recorder: the policy runs outside its lock, every event kept")
     func policyReadingItsRecorder() {
+        // Unchecked: set once before the run and read on the test's own thread only.
         final class Box: @unchecked Sendable { var recorder: TraceRecorder? }
         let box = Box()
         let recorder = TraceRecorder(policy: PayloadPolicy(redact: { _, _, value in
@@ -90,6 +91,7 @@ struct EngineTests {
 
     @Test("code a payload's conversion runs records events of its own: none lost or torn, in seq order, past a full batch")
     func recordingWhileAnEventIsBuilt() {
+        // Unchecked: set once before the run and read on the test's own thread only.
         final class Box: @unchecked Sendable { var runtime: BoardyRuntime? }
         struct Noisy: TraceValueConvertible {
             let box: Box

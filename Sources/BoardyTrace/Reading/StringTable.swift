@@ -15,14 +15,10 @@ public struct StringTable: @unchecked Sendable {
         /// Every string's bytes, one after another; `ends[i]` is where string `i` ends.
         @exclusivity(unchecked) var pool: [UInt8] = []
         @exclusivity(unchecked) var ends: [Int] = []
-        /// Open addressing: a slot holds a string's number + 1, or 0 when empty.
-        @exclusivity(unchecked) var slots: [Int32] = Array(repeating: 0, count: 64)
         @exclusivity(unchecked) var hashes: [UInt64] = []
-        /// Every string of at most 16 bytes as its two zero-padded words and length (a longer
-        /// one as length -1): a short string is found with two compares, no walk of `pool`.
-        @exclusivity(unchecked) var keys: [ShortKey] = []
-        /// `slots` again, each occupied slot with its string's key beside its number: a short
-        /// string is found with one load per probe, not a slot and then its key.
+        /// Open addressing: each occupied slot holds a string's number + 1 and, beside it, the
+        /// string's key, so a short string is found with one load per probe and two compares,
+        /// no walk of `pool`.
         @exclusivity(unchecked) var entries: [Entry] = Array(repeating: Entry(), count: 64)
 
         init() {}
@@ -30,25 +26,18 @@ public struct StringTable: @unchecked Sendable {
             strings = o.strings
             pool = o.pool
             ends = o.ends
-            slots = o.slots
             hashes = o.hashes
-            keys = o.keys
             entries = o.entries
         }
     }
 
-    /// A slot of `entries`: a string's key (`count` -1 for a string over 16 bytes) and its
-    /// number + 1 (0: empty).
+    /// A slot of `entries`: a string of at most 16 bytes as its two zero-padded words and its
+    /// length (`count` -1 for a longer one, found through `pool`), and its number + 1 (0: empty).
     struct Entry {
         var w0: UInt64 = 0
         var w1: UInt64 = 0
         var tag: Int32 = 0
         var count: Int32 = 0
-    }
-
-    /// A string of at most 16 bytes as two zero-padded words and its length.
-    struct ShortKey {
-        var w0: UInt64, w1: UInt64, count: Int
     }
     private var storage = Storage()
 
@@ -104,23 +93,15 @@ public struct StringTable: @unchecked Sendable {
         if let p { storage.pool.append(contentsOf: UnsafeBufferPointer(start: p, count: count)) }
         storage.ends.append(storage.pool.count)
         storage.hashes.append(h)
-        if count <= 16, let p {
-            // Zero-padded words, read byte by byte (`p` need not have 8 readable bytes before it).
-            var w0: UInt64 = 0
-            var w1: UInt64 = 0
-            for i in 0..<min(count, 8) { w0 |= UInt64(p[i]) << (UInt64(i) * 8) }
-            if count > 8 { for i in 8..<count { w1 |= UInt64(p[i]) << (UInt64(i - 8) * 8) } }
-            storage.keys.append(ShortKey(w0: w0, w1: w1, count: count))
+        if count <= 16 {
+            let w = Self.paddedWords(p, count)
+            storage.entries[slot] = Entry(w0: w.w0, w1: w.w1, tag: id + 1, count: Int32(count))
         } else {
-            storage.keys.append(ShortKey(w0: 0, w1: 0, count: count == 0 ? 0 : -1))
+            storage.entries[slot] = Entry(tag: id + 1, count: -1)
         }
-        storage.slots[slot] = id + 1
-        storage.entries[slot] = Self.entry(storage.keys[Int(id)], id: id)
-        if storage.strings.count * 2 > storage.slots.count { storage.grow() }
+        if storage.strings.count * 2 > storage.entries.count { storage.grow() }
         return id
     }
-
-    static func entry(_ k: ShortKey, id: Int32) -> Entry { Entry(w0: k.w0, w1: k.w1, tag: id + 1, count: Int32(k.count)) }
 
     /// Interns `string`.
     public mutating func intern(_ string: String) -> Int32 {
@@ -138,12 +119,12 @@ public struct StringTable: @unchecked Sendable {
 extension StringTable.Storage {
     @inline(__always)
     func lookup(_ p: UnsafePointer<UInt8>?, _ count: Int, hash: UInt64) -> (found: Int32?, slot: Int) {
-        let mask = slots.count - 1
+        let mask = entries.count - 1
         var i = Int(truncatingIfNeeded: hash) & mask
-        return slots.withUnsafeBufferPointer { slots in
+        return entries.withUnsafeBufferPointer { entries in
             pool.withUnsafeBufferPointer { pool in
                 while true {
-                    let s = slots[i]
+                    let s = entries[i].tag
                     if s == 0 { return (nil, i) }
                     let id = Int(s - 1)
                     if hashes[id] == hash {
@@ -174,17 +155,14 @@ extension StringTable.Storage {
     }
 
     func grow() {
-        let size = slots.count * 2
-        var fresh = [Int32](repeating: 0, count: size)
-        var freshEntries = [StringTable.Entry](repeating: StringTable.Entry(), count: size)
-        for id in 0..<hashes.count {
-            var i = Int(truncatingIfNeeded: hashes[id]) & (size - 1)
-            while fresh[i] != 0 { i = (i + 1) & (size - 1) }
-            fresh[i] = Int32(id + 1)
-            freshEntries[i] = StringTable.entry(keys[id], id: Int32(id))
+        let size = entries.count * 2
+        var fresh = [StringTable.Entry](repeating: StringTable.Entry(), count: size)
+        for e in entries where e.tag != 0 {
+            var i = Int(truncatingIfNeeded: hashes[Int(e.tag - 1)]) & (size - 1)
+            while fresh[i].tag != 0 { i = (i + 1) & (size - 1) }
+            fresh[i] = e
         }
-        slots = fresh
-        entries = freshEntries
+        entries = fresh
     }
 
 }
@@ -196,11 +174,8 @@ extension StringTable {
     static func hash(_ p: UnsafePointer<UInt8>?, _ count: Int) -> UInt64 {
         guard let p else { return mix(0, 0, count) }
         if count <= 16 {
-            var w0: UInt64 = 0
-            var w1: UInt64 = 0
-            for i in 0..<min(count, 8) { w0 |= UInt64(p[i]) << (UInt64(i) * 8) }
-            if count > 8 { for i in 8..<count { w1 |= UInt64(p[i]) << (UInt64(i - 8) * 8) } }
-            return mix(w0, w1, count)
+            let w = paddedWords(p, count)
+            return mix(w.w0, w.w1, count)
         }
         var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(count)
         var i = 0
@@ -219,6 +194,17 @@ extension StringTable {
         }
         h = (h ^ tail) &* 0x9E37_79B9_7F4A_7C15
         return h ^ (h >> 32)
+    }
+
+    /// At most 16 bytes as two zero-padded words, read byte by byte (`p` need not have 8
+    /// readable bytes before it, as ``words(_:_:)`` needs).
+    @inline(__always) static func paddedWords(_ p: UnsafePointer<UInt8>?, _ count: Int) -> Words {
+        guard let p else { return Words(0, 0) }
+        var w0: UInt64 = 0
+        var w1: UInt64 = 0
+        for i in 0..<min(count, 8) { w0 |= UInt64(p[i]) << (UInt64(i) * 8) }
+        if count > 8 { for i in 8..<count { w1 |= UInt64(p[i]) << (UInt64(i - 8) * 8) } }
+        return Words(w0, w1)
     }
 
     @inline(__always) static func mix(_ w0: UInt64, _ w1: UInt64, _ count: Int) -> UInt64 {
