@@ -63,6 +63,24 @@ struct TraceEventCodecTests {
         }
     }
 
+
+    @Test("cause reads back as set, nil included, and the event stays 128 bytes")
+    func causeStorage() {
+        var e = TraceEvent(seq: 5, t: .zero, mb: "main", cause: nil, body: .boardCompleted(board: "b", success: nil))
+        #expect(e.cause == nil)
+        #expect(!e.jsonLine.contains("cause"))
+        for c in [1, 4, Int.max, -1, 0] {
+            e.cause = c
+            #expect(e.cause == c)
+        }
+        e.cause = nil
+        #expect(e.cause == nil)
+        #expect(TraceEvent(seq: 2, t: .zero, mb: "main", cause: 1, body: .boardCompleted(board: "b", success: true)).cause == 1)
+        // Every recorded event is kept at this size (an `Int?` cause padded it to 136 bytes).
+        #if arch(x86_64) || arch(arm64)
+            #expect(MemoryLayout<TraceEvent>.stride == 128)
+        #endif
+    }
     @Test("unknown fields on known kinds are kept and written back in order")
     func unknownFieldsKept() throws {
         let line = #"{"seq":1,"t":0,"kind":"output.sent","mb":"main","board":"a","output":1,"zeta":[1],"alpha":{"b":2}}"#

@@ -12,7 +12,15 @@ public struct TraceEvent: Sendable, Hashable {
     /// The motherboard path: `main`, or `main/<board>` inside a continuous board.
     public var mb: String
     /// The `seq` of the event that led to this one.
-    public var cause: Int?
+    ///
+    /// `Int.min` stands for none (a trace's causes are at least 1): an `Int?` would pad the event
+    /// by 8 bytes, to 136, and every recorded event is written and kept at this size.
+    @inlinable
+    public var cause: Int? {
+        get { storedCause == .min ? nil : storedCause }
+        set { storedCause = newValue ?? .min }
+    }
+    @usableFromInline var storedCause: Int
     /// The kind and its fields.
     public var body: Body
     /// Fields this version does not know, kept in order and written back as read.
@@ -24,7 +32,7 @@ public struct TraceEvent: Sendable, Hashable {
         self.seq = seq
         self.t = t
         self.mb = mb
-        self.cause = cause
+        self.storedCause = cause ?? .min
         self.body = body
         self.extra = extra
     }
