@@ -49,10 +49,11 @@ final class Output {
             return
         }
         guard !path.isEmpty else { throw UsageError(message: "-o needs a path (or - for standard output)") }
-        // Standard output's own names (/dev/stdout, /proc/self/fd/1) and every other device are
-        // streams, even when the shell sent them to a file: replacing that file would lose what
-        // is written, since the shell holds the old one open.
-        if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") {
+        // Names of a file a process holds open (/dev/stdout, /dev/fd/3, /proc/self/fd/1), and
+        // links through them, are streams even when the shell sent them to a file: replacing that
+        // file would lose what is written, since the shell holds the old one open. Other paths
+        // under /dev (a tmpfs such as /dev/shm) are ordinary: devices are streamed below.
+        if Self.namesOpenFile(path) {
             for input in inputs where input != "-" && Self.sameFile(input, path) {
                 throw CannotCreateError(message: "refusing to write \(path): it is the same file as the input \(input); choose another output")
             }
@@ -111,6 +112,14 @@ final class Output {
         kind = .file(target: target, temporary: temporary, fd: fd, mode: mode)
     }
 
+    /// Whether `path`, or a link it passes through, names a file a process holds open:
+    /// `/dev/stdin`, `/dev/stdout`, `/dev/stderr`, anything under `/dev/fd/` or `/proc/`.
+    static func namesOpenFile(_ path: String) -> Bool {
+        linkChain(path).contains { p in
+            p.hasPrefix("/proc/") || p.hasPrefix("/dev/fd/") || ["/dev/stdin", "/dev/stdout", "/dev/stderr"].contains(p)
+        }
+    }
+
     /// Whether `a` and `b` name the same file (symlinks followed).
     static func sameFile(_ a: String, _ b: String) -> Bool {
         var sa = stat()
@@ -119,16 +128,20 @@ final class Output {
     }
 
     /// `path` with every symlink along it followed (a dangling link names its would-be target).
-    static func resolveLinks(_ path: String) -> String {
-        var current = path
+    static func resolveLinks(_ path: String) -> String { linkChain(path).last ?? path }
+
+    /// `path` and each path its symlinks lead to, in order (at most 40 links, as the kernel).
+    static func linkChain(_ path: String) -> [String] {
+        var chain = [path]
         for _ in 0..<40 {
+            let current = chain[chain.count - 1]
             var buf = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let n = readlink(current, &buf, Int(PATH_MAX))
-            guard n > 0 else { return current }
+            guard n > 0 else { break }
             let link = String(decoding: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = link.hasPrefix("/") ? link : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(link)
+            chain.append(link.hasPrefix("/") ? link : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(link))
         }
-        return current
+        return chain
     }
 
     /// A descriptor to stream into (the temporary file, the device, or standard output), and

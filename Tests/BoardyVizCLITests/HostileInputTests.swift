@@ -291,6 +291,32 @@ struct HostileInputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["c.json", "fifo", "g.png", "link.svg", "real.svg", "t.dot"])
     }
 
+    @Test("a link to /dev/stdout streams to standard output and stays a link; a file in a folder under /dev is an ordinary file")
+    func devicePaths() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let link = dir.appendingPathComponent("out.jsonl").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/dev/stdout")
+        let streamed = try runCLI(["simulate", Self.checkout, "-o", link])
+        #expect(streamed.code == 0, "\(streamed.err)")
+        #expect(streamed.out.hasPrefix(#"{"format":"boardy-trace""#))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "/dev/stdout")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.jsonl"])
+
+        // /dev/shm, a tmpfs, was once taken for a device (every /dev path was streamed, and a
+        // new file there could not be opened). Where the machine has no such folder, a device
+        // stands in: /dev/null is still written as a stream.
+        var st = stat()
+        if stat("/dev/shm", &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR, access("/dev/shm", W_OK) == 0 {
+            let shm = "/dev/shm/boardy-viz-test-\(getpid()).jsonl"
+            defer { unlink(shm) }
+            let r = try runCLI(["simulate", Self.checkout, "-o", shm])
+            #expect(r.code == 0, "\(r.err)")
+            #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: shm)), as: UTF8.self).hasPrefix(#"{"format":"boardy-trace""#))
+        }
+        #expect(try runCLI(["simulate", Self.checkout, "-o", "/dev/null"]).code == 0)
+    }
+
     @Test("Ctrl-C during a long run leaves no temporary file and no output, and the process ends by the signal")
     func interrupted() throws {
         let dir = try Self.scratch()
