@@ -44,25 +44,42 @@ public struct Coverage: Sendable {
         items.isEmpty ? 100 : Double(items.filter { $0.traces > 0 }.count) * 100 / Double(items.count)
     }
 
+    /// The observation of each trace counted, in order (what ``FlowModel/weigh(by:)-([TraceObservation])``
+    /// takes to draw the model weighed by them).
+    public var observed: [TraceObservation] = []
+
     /// The coverage of `model` by `traces`. With a `fingerprint` (a scenario's), traces recorded
     /// from another definition are excluded and reported, never mixed in.
     public init(model: FlowModel, fingerprint: String?, traces: [(name: String, trace: Trace)]) {
+        self.init(model: model, fingerprint: fingerprint, traces: traces.map { ($0.name, $0.trace.header.definition) }) { i in
+            Digest(trace: traces[i].trace)
+        }
+    }
+
+    /// The coverage of `model` by traces read as tables: only the lines that say more than their
+    /// board are decoded. The same report as for their events.
+    public init(model: FlowModel, fingerprint: String?, tables: [(name: String, table: TraceTable)]) throws(TraceReadError) {
+        try self.init(model: model, fingerprint: fingerprint, traces: tables.map { ($0.name, $0.table.header.definition) }) {
+            i throws(TraceReadError) in try Digest(table: tables[i].table)
+        }
+    }
+
+    /// `digest(i)` reads trace `i`; it is called only for the traces counted.
+    private init<E: Error>(
+        model: FlowModel, fingerprint: String?, traces: [(name: String, definition: String?)], digest: (Int) throws(E) -> Digest
+    ) throws(E) {
         name = model.title
         excluded = []
-        var used: [Trace] = []
-        for (n, t) in traces {
-            if let fingerprint, t.header.definition != fingerprint {
-                excluded.append(Excluded(name: n, definition: t.header.definition))
+        var used: [Digest] = []
+        for (i, t) in traces.enumerated() {
+            if let fingerprint, t.definition != fingerprint {
+                excluded.append(Excluded(name: t.name, definition: t.definition))
             } else {
-                used.append(t)
+                used.append(try digest(i))
             }
         }
         self.traces = used.count
         // The definition's items, in order, with a key to count them by.
-        struct Slot {
-            var item: Item
-            var key: String
-        }
         var slots: [Slot] = []
         let lastID: (String) -> String = { $0.split(separator: "/").last.map(String.init) ?? $0 }
         for b in model.boards {
@@ -85,20 +102,12 @@ public struct Coverage: Sendable {
         var unknown: [String] = []
         var unknownSeen = Set<String>()
         for t in used {
-            var counts: [String: Int] = [:]
+            var counts = t.counts
             var weighed = model
-            weighed.weigh(by: [t])
+            weighed.weigh(by: [t.observation])
             for b in weighed.boards { counts["board|" + b.key] = b.count ?? 0 }
             for (i, l) in weighed.links.enumerated() { counts["link|\(i)"] = l.count ?? 0 }
-            for e in t.events {
-                switch e.body {
-                case .gatewayChecked(let b, _, let r) where r == .exempt: counts["exempt|" + b, default: 0] += 1
-                case .dispatchBarrier(let barrier, _, _, _): counts["dispatch|" + barrier, default: 0] += 1
-                case .dispatchBlocked(_, let barriers): for b in barriers { counts["dispatch|" + b, default: 0] += 1 }
-                default: break
-                }
-                if let b = e.body.board, !known.contains(b), !MotherboardPath(e.mb).isGatewayProxy, unknownSeen.insert(b).inserted { unknown.append(b) }
-            }
+            for b in t.boards where !known.contains(b) && unknownSeen.insert(b).inserted { unknown.append(b) }
             for (k, n) in counts where n > 0 {
                 guard let i = index[k] else { continue }
                 slots[i].item.traces += 1
@@ -106,9 +115,56 @@ public struct Coverage: Sendable {
             }
         }
         unknownBoards = unknown
+        observed = used.map(\.observation)
         items = slots.map(\.item).enumerated().sorted { a, b in
             (a.element.traces == 0) != (b.element.traces == 0) ? a.element.traces == 0 : a.offset < b.offset
         }.map(\.element)
+    }
+
+    /// An item of the definition, with the key it is counted by.
+    private struct Slot {
+        var item: Item
+        var key: String
+    }
+
+    /// What coverage counts of one trace.
+    private struct Digest {
+        var observation: TraceObservation
+        /// Exemptions used and dispatch barriers met, by item key.
+        var counts: [String: Int] = [:]
+        /// The boards the trace names outside gateway proxies, in order of first appearance.
+        var boards: [String] = []
+
+        init(trace t: Trace) {
+            observation = TraceObservation(trace: t)
+            var seen = Set<String>()
+            for e in t.events {
+                count(e.body)
+                if let b = e.body.board, !MotherboardPath(e.mb).isGatewayProxy, seen.insert(b).inserted { boards.append(b) }
+            }
+        }
+
+        init(table t: TraceTable) throws(TraceReadError) {
+            observation = try TraceObservation(table: t)
+            let decoded: Set<Int32> = [TraceTable.id(of: .gatewayChecked), TraceTable.id(of: .dispatchBarrier), TraceTable.id(of: .dispatchBlocked)]
+            var seenPairs = Set<Int64>()
+            var seen = Set<Int32>()
+            for i in 0..<t.count {
+                if decoded.contains(t.kinds[i]) { count(try t.event(at: i).body) }
+                let b = t.boards[i]
+                guard b >= 0, seenPairs.insert(Int64(b) << 32 | Int64(t.mbs[i])).inserted else { continue }
+                if !MotherboardPath(t.strings[t.mbs[i]]).isGatewayProxy, seen.insert(b).inserted { boards.append(t.strings[b]) }
+            }
+        }
+
+        mutating func count(_ body: TraceEvent.Body) {
+            switch body {
+            case .gatewayChecked(let b, _, let r) where r == .exempt: counts["exempt|" + b, default: 0] += 1
+            case .dispatchBarrier(let barrier, _, _, _): counts["dispatch|" + barrier, default: 0] += 1
+            case .dispatchBlocked(_, let barriers): for b in barriers { counts["dispatch|" + b, default: 0] += 1 }
+            default: break
+            }
+        }
     }
 
     /// The report for people.

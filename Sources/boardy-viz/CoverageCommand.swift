@@ -61,15 +61,16 @@ struct CoverageCommand: ParsableCommand {
                 model = FlowModel(scenario: s)
                 fingerprint = s.fingerprint
             }
-            var read: [(name: String, trace: Trace)] = []
-            for f in files { read.append((f, try readTrace(f))) }
-            let coverage = Coverage(model: model, fingerprint: fingerprint, traces: read)
+            // Read as tables: coverage decodes only the lines that say more than their board.
+            var read: [(name: String, table: TraceTable)] = []
+            for f in files { read.append((f, try readTable(f))) }
+            let coverage = try Coverage(model: model, fingerprint: fingerprint, tables: read)
             switch format {
             case .text: print(coverage.text)
             case .json: print(coverage.json.jsonText)
             }
             if let out, let picture {
-                model.weigh(by: read.filter { r in !coverage.excluded.contains { $0.name == r.name } }.map(\.trace))
+                model.weigh(by: coverage.observed)
                 try out.write(try FlowGraph.render(model, format: picture))
             }
             if let failUnder, coverage.percent < failUnder {

@@ -95,6 +95,14 @@ func readTrace(_ path: String, order: TraceReader.OrderChecking = .strict) throw
     return trace
 }
 
+/// Reads a whole trace from a file or `-` as a table (the fast path), printing its read warnings.
+func readTable(_ path: String) throws -> TraceTable {
+    var reader = try traceReader(path)
+    let table = try reader.readTable()
+    for w in table.warnings { warn(w.description) }
+    return table
+}
+
 /// A streaming reader over a file or `-` (standard input, streamed too: bounded memory).
 func traceReader(_ path: String) throws -> TraceReader {
     try checkInput(path)

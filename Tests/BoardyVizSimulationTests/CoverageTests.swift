@@ -68,6 +68,21 @@ struct CoverageTests {
         for i in c.items where i.kind == "board" { #expect((i.traces > 0) == performed.contains(i.name), "\(i.name)") }
     }
 
+    @Test("read as tables, every sample trace gives the model, the observation and the coverage its events give", arguments: sampleNames)
+    func tablesMatchEvents(name: String) throws {
+        let s = try scenario(name)
+        let trace = try sampleTrace(name)
+        let table = try TraceTable.read(bytes: Array(trace.jsonl.utf8), name: name)
+        try expectSame(trace: trace, table: table, model: FlowModel(scenario: s), fingerprint: s.fingerprint)
+        // Against every other sample's scenario too: excluded by its fingerprint, or (without
+        // one) matched by ids, with the boards the definition lacks listed in the same order.
+        for other in sampleNames where other != name {
+            let o = try scenario(other)
+            try expectSame(trace: trace, table: table, model: FlowModel(scenario: o), fingerprint: o.fingerprint)
+            try expectSame(trace: trace, table: table, model: FlowModel(scenario: o), fingerprint: nil)
+        }
+    }
+
     @Test("coverage through the CLI: the report, json, --fail-under, the weighted graph, bad input")
     func command() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("coverage-\(UUID().uuidString)")
@@ -90,4 +105,22 @@ struct CoverageTests {
         #expect(try runCLI(["coverage", scenarioPath, dir.appendingPathComponent("missing.jsonl").path]).code == 66)
         #expect(try runCLI(["coverage", scenarioPath, dir.path]).code == 66)  // no .jsonl directly inside
     }
+}
+
+/// Coverage, its model and its observations from a table equal those from the trace's events.
+func expectSame(trace: Trace, table: TraceTable, model: FlowModel, fingerprint: String?) throws {
+    #expect(try FlowModel(table: table) == FlowModel(trace: trace))
+    let a = Coverage(model: model, fingerprint: fingerprint, traces: [("t", trace), ("t2", trace)])
+    let b = try Coverage(model: model, fingerprint: fingerprint, tables: [("t", table), ("t2", table)])
+    #expect(a.items == b.items)
+    #expect(a.excluded == b.excluded)
+    #expect(a.unknownBoards == b.unknownBoards)
+    #expect(a.traces == b.traces && a.name == b.name)
+    #expect(a.observed.map(\.observed) == b.observed.map(\.observed))
+    #expect(a.observed.map { $0.activations.map { "\($0.from)>\($0.to)" } } == b.observed.map { $0.activations.map { "\($0.from)>\($0.to)" } })
+    var weighedA = model
+    weighedA.weigh(by: [trace])
+    var weighedB = model
+    try weighedB.weigh(byTables: [table])
+    #expect(weighedA == weighedB)
 }

@@ -135,7 +135,7 @@ struct PipelineTests {
             for args in [
                 ["stats", t], ["graph", s, "-o", dir.appendingPathComponent("g\(seed).svg").path], ["graph", t, "--format", "dot"],
                 ["timeline", t, "-o", dir.appendingPathComponent("t\(seed).svg").path], ["export", t], ["replay", t, "--scenario", s],
-                ["view", t, "--scenario", s, "-o", dir.appendingPathComponent("v\(seed).html").path],
+                ["view", t, "--scenario", s, "-o", dir.appendingPathComponent("v\(seed).html").path], ["coverage", s, t],
             ] {
                 let r = try runCLI(args)
                 #expect(r.code == 0, "\(args): \(r.err)")
@@ -157,6 +157,9 @@ struct PipelineTests {
             if rt.code == 65 { #expect(rt.err.contains("bad\(seed).jsonl:"), "\(rt.err)") }
             let rv = try runCLI(["view", badTrace, "-o", dir.appendingPathComponent("bad\(seed).html").path])
             #expect(rv.code == rt.code, "\(rv.code): \(rv.err)")
+            let rc = try runCLI(["coverage", s, badTrace])
+            #expect(rc.code == rt.code, "\(rc.code): \(rc.err)")
+            if rt.code == 65 { #expect(rc.err.contains("bad\(seed).jsonl:"), "\(rc.err)") }
         }
     }
 
@@ -174,6 +177,13 @@ struct PipelineTests {
             let s = try ScenarioLoader.load(json: JSONValue.object(doc).jsonText, file: "gen.json")
             let trace = Simulator.run(s, bounds: Pipeline.bounds).trace
             let c = Coverage(model: FlowModel(scenario: s), fingerprint: s.fingerprint, traces: [("gen.jsonl", trace)])
+            // The fast path (the trace read as a table) gives the same coverage and model.
+            let table = try TraceTable.read(bytes: Array(trace.jsonl.utf8), name: "gen.jsonl")
+            let fast = try Coverage(model: FlowModel(scenario: s), fingerprint: s.fingerprint, tables: [("gen.jsonl", table)])
+            #expect(fast.items == c.items && fast.unknownBoards == c.unknownBoards, "\(seed): coverage from the table")
+            #expect(try FlowModel(table: table) == FlowModel(trace: trace), "\(seed): observed model from the table")
+            let loose = try Coverage(model: FlowModel(scenario: s), fingerprint: nil, tables: [("gen.jsonl", table)])
+            #expect(loose.items == Coverage(model: FlowModel(scenario: s), fingerprint: nil, traces: [("gen.jsonl", trace)]).items, "\(seed)")
             let planted = c.items.filter { $0.kind == "flow" && $0.name == "\(first) → \(last) on \(never)" }
             #expect(planted.count == 1 && planted.first?.traces == 0, "\(seed): the planted flow")
             // Boards: exercised exactly when the trace shows them performing (a gateway run's

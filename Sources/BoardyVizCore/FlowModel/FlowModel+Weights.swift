@@ -7,15 +7,26 @@ extension FlowModel {
     /// `traces` exercised them, and counts each board's activations and each dispatcher's sends: an
     /// `activates` or `flow` link by the routings and activations a trace records from its
     /// source board to its target, a barrier or gateway link by the waits on its gate.
-    public mutating func weigh(by traces: [Trace]) {
+    public mutating func weigh(by traces: [Trace]) { weigh(by: traces.map(TraceObservation.init(trace:))) }
+
+    /// ``weigh(by:)`` for traces read as tables: only the lines that say more than their board
+    /// are decoded.
+    public mutating func weigh(byTables tables: [TraceTable]) throws(TraceReadError) {
+        var observations: [TraceObservation] = []
+        for t in tables { observations.append(try TraceObservation(table: t)) }
+        weigh(by: observations)
+    }
+
+    /// ``weigh(by:)`` for traces already observed.
+    public mutating func weigh(by observations: [TraceObservation]) {
         coverage = true
         var counts: [String: Int] = [:]
         var performed: [String: Int] = [:]
         var sent: [String: Int] = [:]
         var tracked: [String: Int] = [:]
         var direct = 0
-        for t in traces {
-            let observed = FlowModel(trace: t)
+        for t in observations {
+            let observed = t.observed
             for b in observed.boards { performed[b.key, default: 0] += b.count ?? 0 }
             for d in observed.dispatch?.dispatchers ?? [] { sent[d.id, default: 0] += d.sent ?? 0 }
             for tr in observed.dispatch?.tracked ?? [] { tracked[tr.board, default: 0] += tr.count ?? 0 }
@@ -33,7 +44,7 @@ extension FlowModel {
             // the request is made (its cause). Where a flow routed it, the routing counted it.
             // (A scenario's own `activate` steps are not flows.)
             guard source != "scenario" else { continue }
-            for (from, to) in Self.activations(in: t) where !routed.contains("\(from)|\(to)|flow") { counts["\(from)|\(to)|flow", default: 0] += 1 }
+            for (from, to) in t.activations where !routed.contains("\(from)|\(to)|flow") { counts["\(from)|\(to)|flow", default: 0] += 1 }
         }
         for i in links.indices {
             let from = Self.lastID(links[i].from), to = Self.lastID(links[i].to)
@@ -65,18 +76,47 @@ extension FlowModel {
     }
 
     private static func lastID(_ key: String) -> String { key.split(separator: "/").last.map(String.init) ?? key }
+}
 
-    /// (board whose activation caused it, board requested) for every activation request a trace
-    /// records with a cause.
-    private static func activations(in t: Trace) -> [(String, String)] {
+/// What weighing a model needs of one trace: the flow graph it shows, and each activation its
+/// boards' code requested.
+public struct TraceObservation: Sendable {
+    /// The flow graph the trace shows (``FlowModel/init(trace:)``).
+    public var observed: FlowModel
+    /// (board whose activation caused it, board requested) for every activation request the
+    /// trace records with a source or a cause, other than a board's request of itself.
+    public var activations: [(from: String, to: String)]
+
+    /// The observation of `trace`.
+    public init(trace t: Trace) {
+        observed = FlowModel(trace: t)
         var boardOf: [Int: String] = [:]
-        var out: [(String, String)] = []
+        var out: [(from: String, to: String)] = []
         for e in t.events {
             if let b = e.body.board { boardOf[e.seq] = b }
             if case .activationRequested(let target, let source, _) = e.body, let from = source ?? e.cause.flatMap({ boardOf[$0] }), from != target {
                 out.append((from, target))
             }
         }
-        return out
+        activations = out
+    }
+
+    /// The observation of `table`, the same as of its events: boards from the columns, and only
+    /// the requests decoded (for their source) beside what ``FlowModel/init(table:)`` decodes.
+    public init(table: TraceTable) throws(TraceReadError) {
+        observed = try FlowModel(table: table)
+        var boardOf: [Int: Int32] = [:]
+        var out: [(from: String, to: String)] = []
+        let requested = TraceTable.id(of: .activationRequested)
+        for i in 0..<table.count {
+            if table.boards[i] >= 0 { boardOf[table.seqs[i]] = table.boards[i] }
+            guard table.kinds[i] == requested else { continue }
+            guard case .activationRequested(let target, let source, _) = try table.event(at: i).body else { continue }
+            let cause = table.causes[i]
+            if let from = source ?? (cause == 0 ? nil : boardOf[cause].map { table.strings[$0] }), from != target {
+                out.append((from, target))
+            }
+        }
+        activations = out
     }
 }

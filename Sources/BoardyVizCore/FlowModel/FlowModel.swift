@@ -186,8 +186,21 @@ extension FlowModel {
     /// `mb` with every gateway run's own motherboard left out (`main/pubCart.___GATEWAY___/login`
     /// → `main/login`): what a gate run does is drawn and counted as the gate's own.
     public static func foldingGatewayRuns(_ mb: String) -> String {
-        guard mb.contains(".___GATEWAY___") else { return mb }
+        guard containsGatewayRun(mb) else { return mb }
         return mb.split(separator: "/", omittingEmptySubsequences: false).filter { !$0.hasSuffix(".___GATEWAY___") }.joined(separator: "/")
+    }
+
+    /// Whether `mb` has a segment ending `.___GATEWAY___`, searched on its bytes: Foundation's
+    /// `contains` was a fifth of `coverage`'s time on a million events.
+    static func containsGatewayRun(_ mb: String) -> Bool {
+        let marker = Array(".___GATEWAY___".utf8)
+        return mb.utf8.withContiguousStorageIfAvailable { b -> Bool in
+            guard b.count >= marker.count else { return false }
+            for i in 0...(b.count - marker.count) where b[i] == marker[0] {
+                if (1..<marker.count).allSatisfy({ b[i + $0] == marker[$0] }) { return true }
+            }
+            return false
+        } ?? mb.contains(".___GATEWAY___")
     }
 
     /// A JSON value as a short label: strings without quotes.
@@ -243,83 +256,137 @@ extension FlowModel {
     /// continuous board it is; other kinds are not in a trace (``weigh(by:)``-style overlays on
     /// a scenario's model keep them).
     public init(trace: Trace) {
-        self.init(title: trace.header.scenario ?? "trace", source: "trace")
-        var seen = Set<String>()
-        var linkIndex: [Link: Int] = [:]  // keyed with count nil
-        var loopGates = Set<String>()
-        var waits: [(mb: String, board: String, barrier: String, gateway: Bool)] = []
-        var gateOf: [GateKey: String] = [:]
-        var dispatch = Dispatch()
-        var tracked: [String: Int] = [:]
-        var directTracks = 0
-        var performed: [String: Int] = [:]
-        func dispatcher(_ d: String) {
-            if !dispatch.dispatchers.contains(where: { $0.id == d }) { dispatch.dispatchers.append(Dispatch.Dispatcher(id: d, sent: 0)) }
-        }
-        func board(_ mb: String, _ id: String) -> String { board(MotherboardPath(mb), id) }
-        func board(_ mb: MotherboardPath, _ id: String) -> String {
-            let key = Board.key(mb: mb, id: id)
-            if seen.insert(key).inserted { boards.append(Board(mb: mb, id: id)) }
-            return key
-        }
-        func link(_ l: Link) {
-            if let i = linkIndex[l] {
-                links[i].count! += 1
+        var builder = ObservedBuilder()
+        for event in trace.events { builder.add(mb: event.mb, event.body) }
+        self = builder.model(title: trace.header.scenario ?? "trace")
+    }
+
+    /// The flow graph `table` shows, the same as ``init(trace:)`` gives for its events. Only the
+    /// lines of kinds that draw more than their board are decoded: an activation's request and
+    /// run, an output, a command, a completion or a cancellation is counted from the table's
+    /// columns.
+    public init(table: TraceTable) throws(TraceReadError) {
+        var builder = ObservedBuilder()
+        var foldedMB: [Int32: String] = [:]
+        for i in 0..<table.count {
+            if let kind = table.eventKind(at: i), Self.drawnByBoardAlone.contains(kind) {
+                let mbID = table.mbs[i]
+                let mb: String
+                if let m = foldedMB[mbID] { mb = m } else {
+                    mb = Self.foldingGatewayRuns(table.strings[mbID])
+                    foldedMB[mbID] = mb
+                }
+                let board = table.boards[i] < 0 ? nil : table.strings[table.boards[i]]
+                builder.addBoard(foldedMB: mb, board, performed: kind == .activationPerformed)
             } else {
-                linkIndex[l] = links.count
-                var counted = l
-                counted.count = 1
-                links.append(counted)
+                let e = try table.event(at: i)
+                builder.add(mb: e.mb, e.body)
             }
         }
-        for event in trace.events {
-            var e = event
-            // A gateway run's own gate instance is drawn as the gateway's gate.
-            e.mb = Self.foldingGatewayRuns(e.mb)
-            switch e.body {
-            case .stimulus: break
-            case .flowRouted(let from, let output, let to, let action):
-                let f = board(e.mb, from)
-                if let to {
-                    let label = FlowAction(rawValue: action) == .activate ? Self.describe(output) : "\(Self.describe(output)) → \(action)"
-                    link(Link(from: f, to: board(e.mb, to), kind: .flow, label: label))
-                } else if FlowAction(rawValue: action) == .relay, let owner = MotherboardPath(e.mb).owner, let parent = MotherboardPath(e.mb).parent?.rawValue {
-                    // Out of a continuous board: drawn to the board itself, as for a scenario.
-                    link(Link(from: f, to: board(parent, owner), kind: .flow, label: "\(Self.describe(output)) → relay"))
-                } else if FlowAction(rawValue: action) == .track {
-                    tracked[f, default: 0] += 1
-                }
-            case .gatewayChecked(let b, let barrier, let result):
-                _ = board(e.mb, b)
-                if result == .wait { waits.append((e.mb, b, barrier, true)) }
-            case .barrierChecked(let b, let barrier, _, let result):
-                _ = board(e.mb, b)
-                if result == .wait { waits.append((e.mb, b, barrier, false)) }
-            case .barrierStarted(let barrier, let gate):
-                gateOf[GateKey(mb: e.mb, barrier: barrier)] = gate
-                _ = board(e.mb, gate)
-            case .barrierLoop(let b, let cycle):
-                _ = board(e.mb, b)
-                loopGates.formUnion(cycle.map { Board.key(mb: MotherboardPath(e.mb), id: $0) })
-            case .dispatchBarrier(let barrier, let d, _, _):
-                if dispatch.barriers.firstIndex(where: { $0.id == barrier }) == nil { dispatch.barriers.append(Dispatch.Barrier(id: barrier, scopes: [])) }
-                if let d, let i = dispatch.barriers.firstIndex(where: { $0.id == barrier }), !dispatch.barriers[i].scopes.contains(d) {
-                    dispatch.barriers[i].scopes.append(d)
-                }
-                if let d { dispatcher(d) }
-            case .dispatchQueued(let d, _), .dispatchBlocked(let d, _), .stuckDispatcher(let d, _):
-                dispatcher(d)
-            case .dispatchSent(let d, let n, _):
-                dispatcher(d)
-                if let i = dispatch.dispatchers.firstIndex(where: { $0.id == d }) { dispatch.dispatchers[i].sent = (dispatch.dispatchers[i].sent ?? 0) + n }
-            case .stimulus(let action, _) where StimulusAction(rawValue: action) == .track:
-                directTracks += 1
-            case .activationPerformed(let b, _):
-                performed[board(e.mb, b), default: 0] += 1
-            default:
-                if let b = e.body.board { _ = board(e.mb, b) }
-            }
+        self = builder.model(title: table.header.scenario ?? "trace")
+    }
+
+    /// Kinds whose only mark on the observed model is their board (and, for a run, its count).
+    static let drawnByBoardAlone: Set<EventKind> = [
+        .activationRequested, .activationPerformed, .outputSent, .commandSent, .boardCompleted, .activationCancelled,
+    ]
+}
+
+/// The observed flow graph, built one event at a time.
+private struct ObservedBuilder {
+    typealias Link = FlowModel.Link
+    typealias Board = FlowModel.Board
+    typealias Dispatch = FlowModel.Dispatch
+    var model = FlowModel(title: "", source: "trace")
+    var seen = Set<String>()
+    var linkIndex: [Link: Int] = [:]  // keyed with count nil
+    var loopGates = Set<String>()
+    var waits: [(mb: String, board: String, barrier: String, gateway: Bool)] = []
+    var gateOf: [GateKey: String] = [:]
+    var dispatch = Dispatch()
+    var tracked: [String: Int] = [:]
+    var directTracks = 0
+    var performed: [String: Int] = [:]
+
+    mutating func dispatcher(_ d: String) {
+        if !dispatch.dispatchers.contains(where: { $0.id == d }) { dispatch.dispatchers.append(Dispatch.Dispatcher(id: d, sent: 0)) }
+    }
+    mutating func board(_ mb: String, _ id: String) -> String { board(MotherboardPath(mb), id) }
+    mutating func board(_ mb: MotherboardPath, _ id: String) -> String {
+        let key = Board.key(mb: mb, id: id)
+        if seen.insert(key).inserted { model.boards.append(Board(mb: mb, id: id)) }
+        return key
+    }
+    mutating func link(_ l: Link) {
+        if let i = linkIndex[l] {
+            model.links[i].count! += 1
+        } else {
+            linkIndex[l] = model.links.count
+            var counted = l
+            counted.count = 1
+            model.links.append(counted)
         }
+    }
+
+    /// An event of a kind in `FlowModel.drawnByBoardAlone`, on a motherboard already folded.
+    mutating func addBoard(foldedMB mb: String, _ b: String?, performed isRun: Bool) {
+        guard let b else { return }
+        let key = board(mb, b)
+        if isRun { performed[key, default: 0] += 1 }
+    }
+
+    /// One event of the trace.
+    mutating func add(mb rawMB: String, _ body: TraceEvent.Body) {
+        // A gateway run's own gate instance is drawn as the gateway's gate.
+        let mb = FlowModel.foldingGatewayRuns(rawMB)
+        switch body {
+        case .stimulus: break
+        case .flowRouted(let from, let output, let to, let action):
+            let f = board(mb, from)
+            if let to {
+                let label = FlowAction(rawValue: action) == .activate ? FlowModel.describe(output) : "\(FlowModel.describe(output)) → \(action)"
+                link(Link(from: f, to: board(mb, to), kind: .flow, label: label))
+            } else if FlowAction(rawValue: action) == .relay, let owner = MotherboardPath(mb).owner, let parent = MotherboardPath(mb).parent?.rawValue {
+                // Out of a continuous board: drawn to the board itself, as for a scenario.
+                link(Link(from: f, to: board(parent, owner), kind: .flow, label: "\(FlowModel.describe(output)) → relay"))
+            } else if FlowAction(rawValue: action) == .track {
+                tracked[f, default: 0] += 1
+            }
+        case .gatewayChecked(let b, let barrier, let result):
+            _ = board(mb, b)
+            if result == .wait { waits.append((mb, b, barrier, true)) }
+        case .barrierChecked(let b, let barrier, _, let result):
+            _ = board(mb, b)
+            if result == .wait { waits.append((mb, b, barrier, false)) }
+        case .barrierStarted(let barrier, let gate):
+            gateOf[GateKey(mb: mb, barrier: barrier)] = gate
+            _ = board(mb, gate)
+        case .barrierLoop(let b, let cycle):
+            _ = board(mb, b)
+            loopGates.formUnion(cycle.map { Board.key(mb: MotherboardPath(mb), id: $0) })
+        case .dispatchBarrier(let barrier, let d, _, _):
+            if dispatch.barriers.firstIndex(where: { $0.id == barrier }) == nil { dispatch.barriers.append(Dispatch.Barrier(id: barrier, scopes: [])) }
+            if let d, let i = dispatch.barriers.firstIndex(where: { $0.id == barrier }), !dispatch.barriers[i].scopes.contains(d) {
+                dispatch.barriers[i].scopes.append(d)
+            }
+            if let d { dispatcher(d) }
+        case .dispatchQueued(let d, _), .dispatchBlocked(let d, _), .stuckDispatcher(let d, _):
+            dispatcher(d)
+        case .dispatchSent(let d, let n, _):
+            dispatcher(d)
+            if let i = dispatch.dispatchers.firstIndex(where: { $0.id == d }) { dispatch.dispatchers[i].sent = (dispatch.dispatchers[i].sent ?? 0) + n }
+        case .stimulus(let action, _) where StimulusAction(rawValue: action) == .track:
+            directTracks += 1
+        case .activationPerformed(let b, _):
+            performed[board(mb, b), default: 0] += 1
+        default:
+            if let b = body.board { _ = board(mb, b) }
+        }
+    }
+
+    /// The model: the events added, with their waits linked, inner motherboards owned and
+    /// counts set.
+    consuming func model(title: String) -> FlowModel {
         // A wait links the gate to the waiting board; the gate is the one started for that
         // barrier, or else the barrier identifier itself (a gateway's barrier is its gate's id).
         for w in waits {
@@ -328,23 +395,25 @@ extension FlowModel {
         }
         // Inner motherboards: their continuous board owns them.
         var innerPaths: [MotherboardPath] = []
-        for b in boards where !b.mb.isRoot && !innerPaths.contains(b.mb) { innerPaths.append(b.mb) }
+        for b in model.boards where !b.mb.isRoot && !innerPaths.contains(b.mb) { innerPaths.append(b.mb) }
         for path in innerPaths {
             guard let parentMB = path.parent, let owner = path.owner else { continue }
             _ = board(parentMB, owner)
-            if let i = boards.firstIndex(where: { $0.mb == parentMB && $0.id == owner }) {
-                boards[i].inner = path
-                boards[i].kind = .continuous  // only a continuous board has an inner motherboard
+            if let i = model.boards.firstIndex(where: { $0.mb == parentMB && $0.id == owner }) {
+                model.boards[i].inner = path
+                model.boards[i].kind = .continuous  // only a continuous board has an inner motherboard
             }
         }
-        for i in boards.indices { boards[i].count = performed[boards[i].key] ?? 0 }
+        for i in model.boards.indices { model.boards[i].count = performed[model.boards[i].key] ?? 0 }
         if !dispatch.dispatchers.isEmpty || !dispatch.barriers.isEmpty || !tracked.isEmpty {
-            dispatch.tracked = boards.map(\.key).filter { tracked[$0] != nil }.map { ($0, tracked[$0]) }
+            dispatch.tracked = model.boards.map(\.key).filter { tracked[$0] != nil }.map { ($0, tracked[$0]) }
             dispatch.directTracks = directTracks
-            self.dispatch = dispatch
+            model.dispatch = dispatch
         }
-        for i in links.indices where links[i].kind != .flow && loopGates.contains(links[i].from) && loopGates.contains(links[i].to) {
-            links[i].inLoop = true
+        for i in model.links.indices where model.links[i].kind != .flow && loopGates.contains(model.links[i].from) && loopGates.contains(model.links[i].to) {
+            model.links[i].inLoop = true
         }
+        model.title = title
+        return model
     }
 }
