@@ -83,6 +83,27 @@ struct CoverageTests {
         }
     }
 
+    @Test("a trace numbered with gaps, read leniently: a request's cause finds the same board as table and as events")
+    func lenientNumbering() throws {
+        let text = """
+            {"format":"boardy-trace","version":1,"scenario":"gaps","clock":"virtual"}
+            {"seq":1,"t":0,"kind":"stimulus","mb":"main","action":"activate","board":"a"}
+            {"seq":4,"t":0,"kind":"activation.performed","mb":"main","board":"a","cause":1}
+            {"seq":2,"t":0,"kind":"activation.performed","mb":"main","board":"x","cause":1}
+            {"seq":9,"t":0,"kind":"activation.requested","mb":"main","board":"b","cause":4}
+            {"seq":10,"t":0,"kind":"activation.requested","mb":"main","board":"c","cause":2}
+            {"seq":11,"t":0,"kind":"activation.requested","mb":"main","board":"d","source":"a","cause":9}
+            {"seq":12,"t":0,"kind":"activation.requested","mb":"main","board":"e","cause":3}
+
+            """
+        let trace = try Trace.read(text: text, order: .lenient)
+        let table = try TraceTable.read(bytes: Array(text.utf8), name: "gaps.jsonl", order: .lenient)
+        let events = TraceObservation(trace: trace).activations.map { "\($0.from)>\($0.to)" }
+        #expect(events == ["a>b", "x>c", "a>d"])
+        #expect(try TraceObservation(table: table).activations.map { "\($0.from)>\($0.to)" } == events)
+        #expect(try FlowModel(table: table) == FlowModel(trace: trace))
+    }
+
     @Test("coverage through the CLI: the report, json, --fail-under, the weighted graph, bad input")
     func command() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("coverage-\(UUID().uuidString)")

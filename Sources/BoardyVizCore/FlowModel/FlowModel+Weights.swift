@@ -105,15 +105,24 @@ public struct TraceObservation: Sendable {
     /// the requests decoded (for their source) beside what ``FlowModel/init(table:)`` decodes.
     public init(table: TraceTable) throws(TraceReadError) {
         observed = try FlowModel(table: table)
-        var boardOf: [Int: Int32] = [:]
+        // The board of the latest earlier event numbered `seq`, as the events' version keeps it:
+        // found at row `seq - 1` in a trace numbered without gaps, and only rows numbered
+        // otherwise (a trace read leniently) are kept aside, instead of a map of every row.
+        var elsewhere: [Int: Int] = [:]
+        func boardRow(ofSeq seq: Int, before i: Int) -> Int? {
+            var row: Int?
+            if seq >= 1, seq - 1 < i, table.seqs[seq - 1] == seq, table.boards[seq - 1] >= 0 { row = seq - 1 }
+            if let r = elsewhere[seq], r > (row ?? -1) { row = r }
+            return row
+        }
         var out: [(from: String, to: String)] = []
         let requested = TraceTable.id(of: .activationRequested)
         for i in 0..<table.count {
-            if table.boards[i] >= 0 { boardOf[table.seqs[i]] = table.boards[i] }
+            if table.boards[i] >= 0, table.seqs[i] != i + 1 { elsewhere[table.seqs[i]] = i }
             guard table.kinds[i] == requested else { continue }
             guard case .activationRequested(let target, let source, _) = try table.event(at: i).body else { continue }
             let cause = table.causes[i]
-            if let from = source ?? (cause == 0 ? nil : boardOf[cause].map { table.strings[$0] }), from != target {
+            if let from = source ?? (cause == 0 ? nil : boardRow(ofSeq: cause, before: i).map { table.strings[table.boards[$0]] }), from != target {
                 out.append((from, target))
             }
         }
