@@ -44,7 +44,7 @@ public struct Coverage: Sendable {
         items.isEmpty ? 100 : Double(items.filter { $0.traces > 0 }.count) * 100 / Double(items.count)
     }
 
-    /// The observation of each trace counted, in order (what ``FlowModel/weigh(by:)-([TraceObservation])``
+    /// The observation of each trace counted, in order (what `FlowModel.weigh(by:)`
     /// takes to draw the model weighed by them).
     public var observed: [TraceObservation] = []
 
@@ -52,15 +52,16 @@ public struct Coverage: Sendable {
     /// from another definition are excluded and reported, never mixed in.
     public init(model: FlowModel, fingerprint: String?, traces: [(name: String, trace: Trace)]) {
         self.init(model: model, fingerprint: fingerprint, traces: traces.map { ($0.name, $0.trace.header.definition) }) { i in
-            Digest(trace: traces[i].trace)
+            Digest(trace: traces[i].trace, activations: model.source != "scenario")
         }
     }
 
-    /// The coverage of `model` by traces read as tables: only the lines that say more than their
-    /// board are decoded. The same report as for their events.
+    /// The coverage of `model` by traces read as tables, the same report as for their events:
+    /// only the lines that say more than their board are decoded (and, against a definition read
+    /// from sources, each activation request, for its source).
     public init(model: FlowModel, fingerprint: String?, tables: [(name: String, table: TraceTable)]) throws(TraceReadError) {
         try self.init(model: model, fingerprint: fingerprint, traces: tables.map { ($0.name, $0.table.header.definition) }) {
-            i throws(TraceReadError) in try Digest(table: tables[i].table)
+            i throws(TraceReadError) in try Digest(table: tables[i].table, activations: model.source != "scenario")
         }
     }
 
@@ -135,8 +136,8 @@ public struct Coverage: Sendable {
         /// The boards the trace names outside gateway proxies, in order of first appearance.
         var boards: [String] = []
 
-        init(trace t: Trace) {
-            observation = TraceObservation(trace: t)
+        init(trace t: Trace, activations: Bool) {
+            observation = TraceObservation(trace: t, activations: activations)
             var seen = Set<String>()
             for e in t.events {
                 count(e.body)
@@ -144,8 +145,8 @@ public struct Coverage: Sendable {
             }
         }
 
-        init(table t: TraceTable) throws(TraceReadError) {
-            observation = try TraceObservation(table: t)
+        init(table t: TraceTable, activations: Bool) throws(TraceReadError) {
+            observation = try TraceObservation(table: t, activations: activations)
             let decoded: Set<Int32> = [TraceTable.id(of: .gatewayChecked), TraceTable.id(of: .dispatchBarrier), TraceTable.id(of: .dispatchBlocked)]
             var seenPairs = Set<Int64>()
             var seen = Set<Int32>()

@@ -86,6 +86,12 @@ final class Output {
         guard stat(folder, &fst) == 0 else {
             throw CannotCreateError(message: "cannot write \(path): the folder \(folder) does not exist; create it first")
         }
+        // A name directly in /dev that is not there is a mistyped device (`/dev/nul`), not a
+        // file to create beside the devices; folders under it (a tmpfs such as /dev/shm) hold
+        // ordinary files.
+        if stat(target, &st) != 0, Self.canonicalFolder(target).hasPrefix("/dev/"), !Self.canonicalFolder(target).dropFirst(5).contains("/") {
+            throw CannotCreateError(message: "cannot write \(path): there is no such device; give a file name outside /dev")
+        }
         guard (fst.st_mode & S_IFMT) == S_IFDIR else {
             throw CannotCreateError(message: "cannot write \(path): \(folder) is a file, not a folder")
         }
@@ -115,9 +121,23 @@ final class Output {
     /// Whether `path`, or a link it passes through, names a file a process holds open:
     /// `/dev/stdin`, `/dev/stdout`, `/dev/stderr`, anything under `/dev/fd/` or `/proc/`.
     static func namesOpenFile(_ path: String) -> Bool {
-        linkChain(path).contains { p in
+        func named(_ p: String) -> Bool {
             p.hasPrefix("/proc/") || p.hasPrefix("/dev/fd/") || ["/dev/stdin", "/dev/stdout", "/dev/stderr"].contains(p)
         }
+        // Each step as written and with its folder resolved: `readlink` follows the folders of a
+        // path silently, so `/dev//fd/1` or `/dev/./stdout` only show what they are resolved.
+        return linkChain(path).contains { p in named(p) || named(canonicalFolder(p)) }
+    }
+
+    /// `path` with its folder resolved (symlinks, `.`, `..`, doubled slashes) and its last
+    /// component as it is; `path` itself when the folder does not resolve.
+    static func canonicalFolder(_ path: String) -> String {
+        let ns = path as NSString
+        let folder = ns.deletingLastPathComponent.isEmpty ? "." : ns.deletingLastPathComponent
+        guard let resolved = realpath(folder, nil) else { return path }
+        defer { free(resolved) }
+        let base = String(cString: resolved)
+        return (base == "/" ? "" : base) + "/" + ns.lastPathComponent
     }
 
     /// Whether `a` and `b` name the same file (symlinks followed).

@@ -63,13 +63,12 @@ struct TraceEventCodecTests {
         }
     }
 
-
     @Test("cause reads back as set, nil included, and the event stays 128 bytes")
     func causeStorage() {
         var e = TraceEvent(seq: 5, t: .zero, mb: "main", cause: nil, body: .boardCompleted(board: "b", success: nil))
         #expect(e.cause == nil)
         #expect(!e.jsonLine.contains("cause"))
-        for c in [1, 4, Int.max, -1, 0] {
+        for c in [1, 4, Int.max, -1, 0, Int.min + 1] {
             e.cause = c
             #expect(e.cause == c)
         }
@@ -81,6 +80,7 @@ struct TraceEventCodecTests {
             #expect(MemoryLayout<TraceEvent>.stride == 128)
         #endif
     }
+
     @Test("unknown fields on known kinds are kept and written back in order")
     func unknownFieldsKept() throws {
         let line = #"{"seq":1,"t":0,"kind":"output.sent","mb":"main","board":"a","output":1,"zeta":[1],"alpha":{"b":2}}"#

@@ -315,6 +315,18 @@ struct HostileInputTests {
             #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: shm)), as: UTF8.self).hasPrefix(#"{"format":"boardy-trace""#))
         }
         #expect(try runCLI(["simulate", Self.checkout, "-o", "/dev/null"]).code == 0)
+        // Standard output named with its folder spelled oddly is still standard output.
+        for odd in ["/dev//fd/1", "/dev/./stdout", "/dev/../dev/stdout"] {
+            let r = try runCLI(["simulate", Self.checkout, "-o", odd])
+            #expect(r.code == 0, "\(odd): \(r.err)")
+            #expect(r.out.hasPrefix(#"{"format":"boardy-trace""#), "\(odd)")
+        }
+        // A mistyped device is refused before anything runs, not created in /dev.
+        let typo = "/dev/boardy-viz-no-such-device-\(getpid())"
+        let refused = try runCLI(["simulate", Self.checkout, "-o", typo])
+        #expect(refused.code == 73)
+        #expect(refused.err.contains("no such device"), "\(refused.err)")
+        #expect(access(typo, F_OK) != 0)
     }
 
     @Test("Ctrl-C during a long run leaves no temporary file and no output, and the process ends by the signal")

@@ -46,6 +46,18 @@ struct FlowModelTests {
         let performed = observed.boards.first { $0.key == "pubOrdering" }?.count ?? 0
         #expect(model.boards[1].count == 2 * performed)
     }
+
+    @Test("a trace's track stimuli are counted as dispatches made directly (a stimulus case before them once hid them)", arguments: sampleNames)
+    func directTracks(name: String) throws {
+        let trace = try sampleTrace(name)
+        let tracks = trace.events.filter { e in
+            if case .stimulus(let action, _) = e.body { return StimulusAction(rawValue: action) == .track }
+            return false
+        }.count
+        let observed = FlowModel(trace: trace)
+        #expect((observed.dispatch?.directTracks ?? 0) == tracks)
+        if name == "checkout" || name == "analytics-dispatch" { #expect(tracks > 0) }
+    }
 }
 
 /// A definition value comes from outside the module (a motherboard of any app, or JSON read

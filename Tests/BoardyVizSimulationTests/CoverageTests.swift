@@ -131,6 +131,8 @@ struct CoverageTests {
 /// Coverage, its model and its observations from a table equal those from the trace's events.
 func expectSame(trace: Trace, table: TraceTable, model: FlowModel, fingerprint: String?) throws {
     #expect(try FlowModel(table: table) == FlowModel(trace: trace))
+    let pairs: (TraceObservation) -> [String] = { $0.activations.map { "\($0.from)>\($0.to)" } }
+    #expect(try pairs(TraceObservation(table: table)) == pairs(TraceObservation(trace: trace)))
     let a = Coverage(model: model, fingerprint: fingerprint, traces: [("t", trace), ("t2", trace)])
     let b = try Coverage(model: model, fingerprint: fingerprint, tables: [("t", table), ("t2", table)])
     #expect(a.items == b.items)
@@ -138,7 +140,7 @@ func expectSame(trace: Trace, table: TraceTable, model: FlowModel, fingerprint: 
     #expect(a.unknownBoards == b.unknownBoards)
     #expect(a.traces == b.traces && a.name == b.name)
     #expect(a.observed.map(\.observed) == b.observed.map(\.observed))
-    #expect(a.observed.map { $0.activations.map { "\($0.from)>\($0.to)" } } == b.observed.map { $0.activations.map { "\($0.from)>\($0.to)" } })
+    #expect(a.observed.map(pairs) == b.observed.map(pairs))
     var weighedA = model
     weighedA.weigh(by: [trace])
     var weighedB = model

@@ -7,17 +7,20 @@ extension FlowModel {
     /// `traces` exercised them, and counts each board's activations and each dispatcher's sends: an
     /// `activates` or `flow` link by the routings and activations a trace records from its
     /// source board to its target, a barrier or gateway link by the waits on its gate.
-    public mutating func weigh(by traces: [Trace]) { weigh(by: traces.map(TraceObservation.init(trace:))) }
+    public mutating func weigh(by traces: [Trace]) {
+        weigh(by: traces.map { TraceObservation(trace: $0, activations: source != "scenario") })
+    }
 
-    /// ``weigh(by:)`` for traces read as tables: only the lines that say more than their board
-    /// are decoded.
+    /// `weigh(by:)` for traces read as tables: see ``TraceObservation/init(table:activations:)``
+    /// for the lines decoded.
     public mutating func weigh(byTables tables: [TraceTable]) throws(TraceReadError) {
         var observations: [TraceObservation] = []
-        for t in tables { observations.append(try TraceObservation(table: t)) }
+        for t in tables { observations.append(try TraceObservation(table: t, activations: source != "scenario")) }
         weigh(by: observations)
     }
 
-    /// ``weigh(by:)`` for traces already observed.
+    /// `weigh(by:)` for traces already observed. A scenario's model does not count
+    /// ``TraceObservation/activations`` (its own `activate` steps are not flows).
     public mutating func weigh(by observations: [TraceObservation]) {
         coverage = true
         var counts: [String: Int] = [:]
@@ -87,9 +90,12 @@ public struct TraceObservation: Sendable {
     /// trace records with a source or a cause, other than a board's request of itself.
     public var activations: [(from: String, to: String)]
 
-    /// The observation of `trace`.
-    public init(trace t: Trace) {
+    /// The observation of `trace`. With `activations` false (for a scenario's model, whose
+    /// weighing does not count them), ``activations`` is left empty.
+    public init(trace t: Trace, activations counted: Bool = true) {
         observed = FlowModel(trace: t)
+        activations = []
+        guard counted else { return }
         var boardOf: [Int: String] = [:]
         var out: [(from: String, to: String)] = []
         for e in t.events {
@@ -101,11 +107,15 @@ public struct TraceObservation: Sendable {
         activations = out
     }
 
-    /// The observation of `table`, the same as of its events: boards from the columns, and only
-    /// the requests decoded (for their source) beside what ``FlowModel/init(table:)`` decodes.
-    public init(table: TraceTable) throws(TraceReadError) {
+    /// The observation of `table`, the same as of its events. Beside the lines
+    /// ``FlowModel/init(table:)`` decodes, each activation request is decoded for its source,
+    /// unless `activations` is false (then ``activations`` is left empty).
+    public init(table: TraceTable, activations counted: Bool = true) throws(TraceReadError) {
         observed = try FlowModel(table: table)
-        // The board of the latest earlier event numbered `seq`, as the events' version keeps it:
+        activations = []
+        guard counted else { return }
+        // The board of the latest earlier event numbered `seq` that has one, as the events'
+        // version keeps it:
         // found at row `seq - 1` in a trace numbered without gaps, and only rows numbered
         // otherwise (a trace read leniently) are kept aside, instead of a map of every row.
         var elsewhere: [Int: Int] = [:]

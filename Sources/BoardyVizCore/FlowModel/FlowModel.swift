@@ -253,7 +253,7 @@ extension FlowModel {
     /// many times it happened (relays out of a continuous board to the board), barrier edges from
     /// each gate to the boards that waited on it, the links of recorded barrier loops, and the
     /// dispatch pipeline the trace used. A board that owns an inner motherboard is drawn as the
-    /// continuous board it is; other kinds are not in a trace (``weigh(by:)``-style overlays on
+    /// continuous board it is; other kinds are not in a trace (`weigh(by:)`-style overlays on
     /// a scenario's model keep them).
     public init(trace: Trace) {
         var builder = ObservedBuilder()
@@ -340,7 +340,10 @@ private struct ObservedBuilder {
         // A gateway run's own gate instance is drawn as the gateway's gate.
         let mb = FlowModel.foldingGatewayRuns(rawMB)
         switch body {
-        case .stimulus: break
+        case .stimulus(let action, _):
+            // A `track` stimulus is a dispatch made straight to the pipeline; a stimulus's board
+            // is not drawn from it (its activation request draws it).
+            if StimulusAction(rawValue: action) == .track { directTracks += 1 }
         case .flowRouted(let from, let output, let to, let action):
             let f = board(mb, from)
             if let to {
@@ -375,8 +378,6 @@ private struct ObservedBuilder {
         case .dispatchSent(let d, let n, _):
             dispatcher(d)
             if let i = dispatch.dispatchers.firstIndex(where: { $0.id == d }) { dispatch.dispatchers[i].sent = (dispatch.dispatchers[i].sent ?? 0) + n }
-        case .stimulus(let action, _) where StimulusAction(rawValue: action) == .track:
-            directTracks += 1
         case .activationPerformed(let b, _):
             performed[board(mb, b), default: 0] += 1
         default:
