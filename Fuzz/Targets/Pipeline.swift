@@ -147,6 +147,19 @@ public enum Pipeline {
         } catch {
             throw Failure(description: "the viewer of a trace: \(error)")
         }
+        // The viewer and the observed model from the table (lines in the writer's form copied
+        // into the page, not decoded): the same, byte for byte.
+        do {
+            let observed = try FlowModel(table: table)
+            guard observed == FlowModel(trace: trace) else { throw Failure(description: "the observed model from the fast path differs") }
+            guard try TraceView.html(table: table, model: observed) == page else {
+                throw Failure(description: "the viewer page from the fast path differs from the events'")
+            }
+        } catch let f as Failure {
+            throw f
+        } catch {
+            throw Failure(description: "the viewer from the fast path: \(error)")
+        }
         let open = Array("<script id=\"data\" type=\"application/json\">".utf8)
         func find(_ needle: [UInt8], from: Int) -> Int? {
             guard page.count >= needle.count, from <= page.count - needle.count else { return nil }

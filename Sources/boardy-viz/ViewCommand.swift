@@ -44,7 +44,8 @@ struct ViewCommand: ParsableCommand {
             }
             let out = try Output(output, inputs: [trace] + (scenario.map { [$0] } ?? []))
             defer { out.discard() }
-            let t = try readTrace(trace)
+            // Read as a table: lines in the writer's form go into the page as they are.
+            let t = try readTable(trace)
             try checkDoubleTimes(t, file: trace, for: "the viewer")
             var model: FlowModel
             if let scenario {
@@ -53,12 +54,12 @@ struct ViewCommand: ParsableCommand {
                     warn("view: \(trace) was recorded from another definition than \(scenario) (\(d) vs \(s.fingerprint)); counts may not match")
                 }
                 model = FlowModel(scenario: s)
-                model.weigh(by: [t])
+                try model.weigh(byTables: [t])
             } else {
-                model = FlowModel(trace: t)
+                model = try FlowModel(table: t)
             }
-            if t.events.count > 100_000 { warn("view: \(t.events.count) events; writing the page") }
-            try out.write(try TraceView.html(t, model: model))
+            if t.count > 100_000 { warn("view: \(t.count) events; writing the page") }
+            try out.write(try TraceView.html(table: t, model: model))
         }
     }
 }

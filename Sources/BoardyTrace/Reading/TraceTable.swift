@@ -35,6 +35,12 @@ public struct TraceTable: Sendable {
     /// `cause` of each event; 0 when it has none.
     public internal(set) var causes: [Int] = []
 
+    /// Whether the fast pass read row `i` (false: the full parser did): its line is then in the
+    /// writer's layout (members in the kind's order, no whitespace, strings without escapes or
+    /// bytes outside ASCII, integers without leading zeros, nothing after `cause`), though a
+    /// payload's numbers and nulls may still be written otherwise (`1.50`, `-0`, `"input":null`).
+    package private(set) var readInOnePass: [Bool] = []
+
     /// The event lines, one after another, without newlines.
     private var bytes: [UInt8] = []
     /// Where each line ends in ``bytes`` (it starts where the previous one ends).
@@ -51,6 +57,7 @@ public struct TraceTable: Sendable {
             mbs.reserveCapacity(capacity)
             boards.reserveCapacity(capacity)
             causes.reserveCapacity(capacity)
+            readInOnePass.reserveCapacity(capacity)
             lineEnds.reserveCapacity(capacity)
         }
     }
@@ -141,6 +148,7 @@ public struct TraceTable: Sendable {
         mbs.append(row.mb)
         boards.append(row.board)
         causes.append(row.cause)
+        readInOnePass.append(row.decodedBox == nil)
         bytes.append(contentsOf: row.bytes)
         lineEnds.append(bytes.count)
     }

@@ -41,24 +41,70 @@ struct LaneLayout {
         }
     }
 
+    /// The lanes of every event of `table`, the same as of its events: an event of a kind drawn
+    /// on its board's lane (``boardLaneKinds``) from the columns, any other decoded.
+    init(table: TraceTable) throws(TraceReadError) {
+        var gateOf: [GateKey: String] = [:]
+        let started = TraceTable.id(of: .barrierStarted)
+        for i in 0..<table.count where table.kinds[i] == started {
+            if case .barrierStarted(let barrier, let gate) = try table.event(at: i).body { gateOf[GateKey(mb: table.strings[table.mbs[i]], barrier: barrier)] = gate }
+        }
+        laneOf = [Int32](repeating: -1, count: table.count)
+        let onBoard = Set(Self.boardLaneKinds.map(TraceTable.id(of:)))
+        var boardLanes: [Int64: Int32] = [:]  // (board, mb) numbers → lane
+        for i in 0..<table.count {
+            let lane: Lane
+            if onBoard.contains(table.kinds[i]), table.boards[i] >= 0 {
+                let pair = Int64(table.boards[i]) << 32 | Int64(table.mbs[i])
+                if let k = boardLanes[pair] {
+                    laneOf[i] = k
+                    continue
+                }
+                lane = Self.boardLane(mb: table.strings[table.mbs[i]], board: table.strings[table.boards[i]])
+                let k = place(lane)
+                boardLanes[pair] = k
+                laneOf[i] = k
+            } else {
+                laneOf[i] = place(Self.lane(of: try table.event(at: i), gateOf: gateOf))
+            }
+        }
+    }
+
+    /// Kinds drawn on the lane of their board (``TraceEvent/Body/board``), whatever else they say.
+    static let boardLaneKinds: [EventKind] = [
+        .activationRequested, .activationPerformed, .activationCancelled, .outputSent, .flowRouted, .commandSent,
+        .boardCompleted, .gatewayChecked, .barrierChecked, .barrierStarted, .barrierLoop,
+    ]
+
+    /// The number of `lane`, added when new.
+    private mutating func place(_ lane: Lane) -> Int32 {
+        if let k = indexByKey[lane.key] { return Int32(k) }
+        indexByKey[lane.key] = lanes.count
+        lanes.append(lane)
+        return Int32(lanes.count - 1)
+    }
+
     /// `subset` (indices into ``lanes``) in drawing order: by group, then first appearance.
     func ordered(_ subset: [Int]) -> [Int] {
         subset.sorted { a, b in lanes[a].group != lanes[b].group ? lanes[a].group < lanes[b].group : a < b }
     }
 
+    /// The lane of board `b` of motherboard `mb`.
+    static func boardLane(mb: String, board b: String) -> Lane {
+        let path = MotherboardPath(mb)
+        let k = FlowModel.Board.key(mb: path, id: b)
+        if path.isGatewayProxy {
+            // One gateway run's own gate instance: a lane beside the gateway's motherboard.
+            let destination = String((path.owner ?? "").dropLast(".___GATEWAY___".count))
+            return Lane(key: "b|" + k, label: "\(b) · gate run for \(destination)", elementID: "board-" + k, group: .motherboard(path.gatewayHost.rawValue))
+        }
+        return Lane(key: "b|" + k, label: k, elementID: "board-" + k, group: .motherboard(mb))
+    }
+
     /// The lane an event is drawn in: its board's (a barrier's resolution in its gate's, a
     /// gateway run's gate beside the gateway's motherboard), its dispatcher's, or the outside's.
     static func lane(of e: TraceEvent, gateOf: [GateKey: String]) -> Lane {
-        func board(_ b: String) -> Lane {
-            let path = MotherboardPath(e.mb)
-            let k = FlowModel.Board.key(mb: path, id: b)
-            if path.isGatewayProxy {
-                // One gateway run's own gate instance: a lane beside the gateway's motherboard.
-                let destination = String((path.owner ?? "").dropLast(".___GATEWAY___".count))
-                return Lane(key: "b|" + k, label: "\(b) · gate run for \(destination)", elementID: "board-" + k, group: .motherboard(path.gatewayHost.rawValue))
-            }
-            return Lane(key: "b|" + k, label: k, elementID: "board-" + k, group: .motherboard(e.mb))
-        }
+        func board(_ b: String) -> Lane { boardLane(mb: e.mb, board: b) }
         func dispatcher(_ d: String?) -> Lane {
             guard let d else { return Lane(key: "d|", label: "dispatch", elementID: "dispatch", group: .dispatch) }
             return Lane(key: "d|" + d, label: d, elementID: "dispatcher-" + d, group: .dispatch)

@@ -18,12 +18,24 @@ public enum TraceView {
     /// The page for `trace`; `model` is the flow graph to draw (observed, or a scenario's
     /// definition weighed by the trace).
     public static func html(_ trace: Trace, model: FlowModel) throws(GraphvizError) -> [UInt8] {
+        try page(header: trace.header, Columns(events: trace.events), model: model, reserving: trace.events.count * 40 + 200_000)
+    }
+
+    /// The page for a trace read as a table, byte for byte the page of its events. A line the
+    /// fast pass read, in the form the writer gives it, is copied into the page as it is; any
+    /// other line, and any line whose lane or mark needs more than its kind and board, is decoded.
+    public static func html(table: TraceTable, model: FlowModel) throws -> [UInt8] {
+        let columns = try Columns(table: table)
+        return try page(header: table.header, columns, model: model, reserving: table.count * 40 + 200_000)
+    }
+
+    private static func page(header: TraceHeader, _ columns: Columns, model: FlowModel, reserving: Int) throws(GraphvizError) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(trace.events.count * 40 + 200_000)
+        out.reserveCapacity(reserving)
         out.append(contentsOf: ViewerPage.head.utf8)
         out.append(contentsOf: "<script id=\"data\" type=\"application/json\">".utf8)
         var data: [UInt8] = []
-        try Self.data(trace, model: model, into: &data)
+        try Self.data(header: header, columns, model: model, into: &data)
         escapeForScript(&data)
         out.append(contentsOf: data)
         out.append(contentsOf: "</script>\n".utf8)
@@ -33,9 +45,192 @@ public enum TraceView {
 
     /// The page's data as JSON (every `<` escaped), appended to `out`.
     static func data(_ trace: Trace, model: FlowModel, into out: inout [UInt8]) throws(GraphvizError) {
-        let events = trace.events
-        // Lanes, laid out as the timeline lays them out.
-        let layout = LaneLayout(events, including: events.indices)
+        try data(header: trace.header, Columns(events: trace.events), model: model, into: &out)
+    }
+
+    /// What the page shows of each event, interned: from decoded events or from a table.
+    struct Columns {
+        var count = 0
+        var layout: LaneLayout
+        var seqs: [Int] = []
+        var times: [Int64] = []
+        var mbIndex: [String: Int] = [:]
+        var mbs: [String] = []
+        var kindIndex: [String: Int] = [:]
+        var kinds: [String] = []
+        var restIndex: [String: Int] = [:]
+        var rests: [String] = []
+        var restTails: [Int64] = []
+        var mbCol: [Int64] = [], kindCol: [Int64] = [], restCol: [Int64] = [], markCol: [Int64] = [], causeCol: [Int64] = []
+        var spans: TraceSpans
+        /// Stimuli's labels: [event index, label index, ...] and the labels.
+        var notes: [Int64] = []
+        var noteTexts: [String] = []
+        var noteIndex: [String: Int] = [:]
+
+        init(events: [TraceEvent]) {
+            layout = LaneLayout(events, including: events.indices)
+            spans = TraceSpans(events)
+            reserve(events.count)
+            for (i, e) in events.enumerated() {
+                add(seq: e.seq, t: e.t, cause: e.cause, mb: e.mb, kind: e.kind, mark: Timeline.mark(e), rest: TraceView.rest(of: e))
+                note(e, at: i)
+            }
+        }
+
+        init(table: TraceTable) throws(TraceReadError) {
+            layout = try LaneLayout(table: table)
+            spans = TraceSpans(table)
+            reserve(table.count)
+            let fixedMarks: [Int32: Timeline.Mark] = [
+                TraceTable.id(of: .activationRequested): .requested, TraceTable.id(of: .activationPerformed): .performed,
+                TraceTable.id(of: .activationCancelled): .cancelled, TraceTable.id(of: .barrierStarted): .gateStarted,
+                TraceTable.id(of: .barrierLoop): .loop, TraceTable.id(of: .outputSent): .output, TraceTable.id(of: .flowRouted): .routed,
+                TraceTable.id(of: .commandSent): .command,
+            ]
+            for i in 0..<table.count {
+                let mb = table.strings[table.mbs[i]]
+                let kind = table.strings[table.kinds[i]]
+                let cause = table.causes[i] == 0 ? nil : table.causes[i]
+                if let mark = fixedMarks[table.kinds[i]], let rest = TraceView.rest(ofLine: i, in: table, mb: mb, kind: kind) {
+                    add(seq: table.seqs[i], t: table.times[i], cause: cause, mb: mb, kind: kind, mark: mark, rest: (rest, 0))
+                } else {
+                    let e = try table.event(at: i)
+                    add(seq: e.seq, t: e.t, cause: e.cause, mb: e.mb, kind: e.kind, mark: Timeline.mark(e), rest: TraceView.rest(of: e))
+                    note(e, at: i)
+                }
+            }
+        }
+
+        private mutating func reserve(_ n: Int) {
+            for c in [\Columns.mbCol, \Columns.kindCol, \Columns.restCol, \Columns.markCol, \Columns.causeCol, \Columns.times] {
+                self[keyPath: c].reserveCapacity(n)
+            }
+            seqs.reserveCapacity(n)
+        }
+
+        private mutating func add(seq: Int, t: TraceTime, cause: Int?, mb: String, kind: String, mark: Timeline.Mark, rest: (String, Int64)) {
+            count += 1
+            seqs.append(seq)
+            times.append(t.microseconds)
+            if let k = mbIndex[mb] { mbCol.append(Int64(k)) } else {
+                mbIndex[mb] = mbs.count
+                mbCol.append(Int64(mbs.count))
+                mbs.append(mb)
+            }
+            if let k = kindIndex[kind] { kindCol.append(Int64(k)) } else {
+                kindIndex[kind] = kinds.count
+                kindCol.append(Int64(kinds.count))
+                kinds.append(kind)
+            }
+            let (text, tail) = rest
+            let internKey = tail == 0 ? text : "\(tail)|" + text
+            if let k = restIndex[internKey] { restCol.append(Int64(k)) } else {
+                restIndex[internKey] = rests.count
+                restCol.append(Int64(rests.count))
+                rests.append(text)
+                restTails.append(tail)
+            }
+            markCol.append(Int64(mark.rawValue))
+            causeCol.append(cause.map { Int64(seq - $0) } ?? 0)
+        }
+
+        private mutating func note(_ e: TraceEvent, at i: Int) {
+            // An activation's star sits on its board's lane, which says enough.
+            guard case .stimulus(let action, let fields) = e.body, StimulusAction(rawValue: action) != .activate else { return }
+            let text = Timeline.stimulusLabel(action, fields)
+            let k = noteIndex[text] ?? noteTexts.count
+            if k == noteTexts.count {
+                noteIndex[text] = k
+                noteTexts.append(text)
+            }
+            notes += [Int64(i), Int64(k)]
+        }
+    }
+
+    /// The line of `e` after `"mb":...` without its closing brace and its `cause`, and where the
+    /// extra fields a newer writer added start in it (0: none): the page rebuilds the exact line.
+    static func rest(of e: TraceEvent) -> (String, Int64) {
+        var bare = e
+        bare.cause = nil
+        let line = bare.jsonLine
+        let prefix = linePrefix(seq: e.seq, t: e.t, kind: e.kind, mb: e.mb)
+        let restBytes = line.utf8.dropFirst(prefix.count).dropLast()
+        let rest = String(decoding: restBytes, as: UTF8.self)
+        var tail: Int64 = 0
+        if !e.extra.members.isEmpty {
+            var fieldsOnly = bare
+            fieldsOnly.extra = JSONObject()
+            tail = Int64(rest.utf16.count - (fieldsOnly.jsonLine.utf16.count - String(decoding: prefix, as: UTF8.self).utf16.count - 1))
+        }
+        return (rest, tail)
+    }
+
+    /// `{"seq":...,"t":...,"kind":...,"mb":...` as the writer writes it.
+    static func linePrefix(seq: Int, t: TraceTime, kind: String, mb: String) -> [UInt8] {
+        var prefix = JSONWriter(capacity: 96)
+        prefix.raw("{\"seq\":")
+        prefix.writeInt(Int64(seq))
+        prefix.raw(",\"t\":")
+        prefix.writeTime(t)
+        prefix.raw(",\"kind\":")
+        prefix.writeString(kind)
+        prefix.raw(",\"mb\":")
+        prefix.writeString(mb)
+        return prefix.bytes
+    }
+
+    /// ``rest(of:)`` of row `i` straight from its line, when the line is the one the writer
+    /// writes for its event: read by the fast pass (the writer's layout, plain strings), opening
+    /// with the writer's own prefix (`t` as the writer prints it), and holding no payload number
+    /// with a fraction, no `-0` and no `null` (written otherwise, or left out, once decoded).
+    /// Nil when the line must be decoded to tell.
+    static func rest(ofLine i: Int, in table: TraceTable, mb: String, kind: String) -> String? {
+        guard table.readInOnePass[i] else { return nil }
+        let prefix = linePrefix(seq: table.seqs[i], t: table.times[i], kind: kind, mb: mb)
+        return table.withLine(i) { line -> String? in
+            guard line.count > prefix.count, line.starts(with: prefix) else { return nil }
+            var end = line.count - 1  // the closing brace
+            if table.causes[i] != 0 {
+                // The fast pass reads nothing after `cause`: the line ends `,"cause":N}`.
+                var n = table.causes[i]
+                var digits = 0
+                repeat { digits += 1; n /= 10 } while n > 0
+                end -= digits + 9  // `,"cause":` and the digits
+                guard end >= prefix.count, line[end] == UInt8(ascii: ",") else { return nil }
+            }
+            let rest = UnsafeBufferPointer(rebasing: line[prefix.count..<end])
+            // Outside strings (which hold no quote or backslash here): no fraction, no `-0`, no
+            // null. The bytes are plain ASCII, so any `.` or `n` outside a string is one of them.
+            var inString = false
+            var previous: UInt8 = 0
+            var digits = 0
+            for (k, b) in rest.enumerated() {
+                if b == UInt8(ascii: "\"") {
+                    inString.toggle()
+                } else if !inString {
+                    if b == UInt8(ascii: ".") || b == UInt8(ascii: "n") { return nil }
+                    if b &- UInt8(ascii: "0") < 10 {
+                        // More than 18 digits may not fit an `Int64`: read as a double, written otherwise.
+                        digits += 1
+                        if digits > 18 { return nil }
+                        if previous == UInt8(ascii: "-"), b == UInt8(ascii: "0") {
+                            let next = k + 1 < rest.count ? rest[k + 1] : 0
+                            if next &- UInt8(ascii: "0") >= 10 { return nil }
+                        }
+                    } else {
+                        digits = 0
+                    }
+                }
+                previous = b
+            }
+            return String(decoding: rest, as: UTF8.self)
+        }
+    }
+
+    /// The page's data as JSON (every `<` escaped), appended to `out`.
+    private static func data(header: TraceHeader, _ columns: Columns, model: FlowModel, into out: inout [UInt8]) throws(GraphvizError) {
+        let layout = columns.layout
         let lanes = layout.lanes
         let laneOf = layout.laneOf
         let order = layout.ordered(Array(lanes.indices))
@@ -86,13 +281,13 @@ public enum TraceView {
 
         w.bytes.append(UInt8(ascii: "{"))
         key("title")
-        w.writeString(trace.header.scenario ?? "trace")
+        w.writeString(header.scenario ?? "trace")
         w.bytes.append(UInt8(ascii: ","))
         key("header")
-        w.writeValue(.object(trace.header.jsonObject))
+        w.writeValue(.object(header.jsonObject))
         w.bytes.append(UInt8(ascii: ","))
         key("n")
-        w.writeInt(Int64(events.count))
+        w.writeInt(Int64(columns.count))
         w.bytes.append(UInt8(ascii: ","))
         stringColumn("lanes", order.map { lanes[$0].label })
         key("marks")
@@ -108,86 +303,30 @@ public enum TraceView {
         flush()
 
         // Columns.
-        var mbIndex: [String: Int] = [:]
-        var mbs: [String] = []
-        var kindIndex: [String: Int] = [:]
-        var kinds: [String] = []
-        var restIndex: [String: Int] = [:]
-        var rests: [String] = []
-        var restTails: [Int64] = []
-        var mbCol = [Int64](), kindCol = [Int64](), restCol = [Int64](), markCol = [Int64](), causeCol = [Int64]()
-        mbCol.reserveCapacity(events.count)
-        kindCol.reserveCapacity(events.count)
-        restCol.reserveCapacity(events.count)
-        markCol.reserveCapacity(events.count)
-        causeCol.reserveCapacity(events.count)
-        for e in events {
-            if let k = mbIndex[e.mb] { mbCol.append(Int64(k)) } else {
-                mbIndex[e.mb] = mbs.count
-                mbCol.append(Int64(mbs.count))
-                mbs.append(e.mb)
-            }
-            if let k = kindIndex[e.kind] { kindCol.append(Int64(k)) } else {
-                kindIndex[e.kind] = kinds.count
-                kindCol.append(Int64(kinds.count))
-                kinds.append(e.kind)
-            }
-            // The line after `"mb":...` without its closing brace, and where `cause` goes in it
-            // (before the extra fields a newer writer added): the page rebuilds the exact line.
-            var bare = e
-            bare.cause = nil
-            let line = bare.jsonLine
-            var prefix = JSONWriter(capacity: 96)
-            prefix.raw("{\"seq\":")
-            prefix.writeInt(Int64(e.seq))
-            prefix.raw(",\"t\":")
-            prefix.writeTime(e.t)
-            prefix.raw(",\"kind\":")
-            prefix.writeString(e.kind)
-            prefix.raw(",\"mb\":")
-            prefix.writeString(e.mb)
-            let restBytes = line.utf8.dropFirst(prefix.bytes.count).dropLast()
-            let rest = String(decoding: restBytes, as: UTF8.self)
-            var tail: Int64 = 0
-            if !e.extra.members.isEmpty {
-                var fieldsOnly = bare
-                fieldsOnly.extra = JSONObject()
-                tail = Int64(rest.utf16.count - (fieldsOnly.jsonLine.utf16.count - prefix.string.utf16.count - 1))
-            }
-            let internKey = tail == 0 ? rest : "\(tail)|" + rest
-            if let k = restIndex[internKey] { restCol.append(Int64(k)) } else {
-                restIndex[internKey] = rests.count
-                restCol.append(Int64(rests.count))
-                rests.append(rest)
-                restTails.append(tail)
-            }
-            markCol.append(Int64(Timeline.mark(e).rawValue))
-            causeCol.append(e.cause.map { Int64(e.seq - $0) } ?? 0)
-        }
-        stringColumn("mbs", mbs)
-        stringColumn("kinds", kinds)
-        stringColumn("rests", rests)
-        column("restTails", restTails)
+        stringColumn("mbs", columns.mbs)
+        stringColumn("kinds", columns.kinds)
+        stringColumn("rests", columns.rests)
+        column("restTails", columns.restTails)
         var previousSeq: Int64 = 0
-        column("seq", events.lazy.map { e in
-            defer { previousSeq = Int64(e.seq) }
-            return Int64(e.seq) - previousSeq
+        column("seq", columns.seqs.lazy.map { seq in
+            defer { previousSeq = Int64(seq) }
+            return Int64(seq) - previousSeq
         })
         var previousT: Int64 = 0
-        column("t", events.lazy.map { e in
-            defer { previousT = e.t.microseconds }
-            return e.t.microseconds - previousT
+        column("t", columns.times.lazy.map { t in
+            defer { previousT = t }
+            return t - previousT
         })
         column("lane", laneOf.lazy.map { Int64(row[Int($0)]) })
-        column("mb", mbCol)
-        column("kind", kindCol)
-        column("rest", restCol)
-        column("mark", markCol)
-        column("cause", causeCol)
+        column("mb", columns.mbCol)
+        column("kind", columns.kindCol)
+        column("rest", columns.restCol)
+        column("mark", columns.markCol)
+        column("cause", columns.causeCol)
         flush()
 
         // Spans: [lane row, start index, end index (-1: the end), type].
-        let spans = TraceSpans(events)
+        let spans = columns.spans
         var spanValues: [Int64] = []
         func laneRow(_ key: String) -> Int64? { laneIndex[key].map { Int64(row[$0]) } }
         for s in spans.waits {
@@ -214,22 +353,8 @@ public enum TraceView {
         w.writeValue(.array([Timeline.Mark.waitPassed, .waitFailed, .waitLoop, .waitStuck, .running, .queuedRun, .held, .heldToEnd].map { .int(Int64($0.rawValue)) }))
         w.bytes.append(UInt8(ascii: ","))
         // Stimuli's labels: [event index, label index, ...] and the labels.
-        var notes: [Int64] = []
-        var noteTexts: [String] = []
-        var noteIndex: [String: Int] = [:]
-        for (i, e) in events.enumerated() {
-            // An activation's star sits on its board's lane, which says enough.
-            guard case .stimulus(let action, let fields) = e.body, StimulusAction(rawValue: action) != .activate else { continue }
-            let text = Timeline.stimulusLabel(action, fields)
-            let k = noteIndex[text] ?? noteTexts.count
-            if k == noteTexts.count {
-                noteIndex[text] = k
-                noteTexts.append(text)
-            }
-            notes += [Int64(i), Int64(k)]
-        }
-        column("notes", notes)
-        stringColumn("noteTexts", noteTexts)
+        column("notes", columns.notes)
+        stringColumn("noteTexts", columns.noteTexts)
         key("graph")
         w.writeValue(try graph(model, lanes: Dictionary(uniqueKeysWithValues: laneIndex.compactMap { k, v in k.hasPrefix("b|") ? (String(k.dropFirst(2)), Int64(row[v])) : nil })))
         w.bytes.append(UInt8(ascii: "}"))
