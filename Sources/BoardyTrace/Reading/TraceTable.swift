@@ -41,6 +41,12 @@ public struct TraceTable: Sendable {
     /// payload's numbers and nulls may still be written otherwise (`1.50`, `-0`, `"input":null`).
     package private(set) var readInOnePass: [Bool] = []
 
+    /// The events the full parser read while the table was built (rows the fast pass did not
+    /// read), kept so that ``event(at:)`` does not parse their lines a second time: `keptSlot[i]`
+    /// is row `i`'s place in `kept`, -1 for none. Empty while every row was read in one pass.
+    private var kept: [TraceEvent] = []
+    private var keptSlot: [Int32] = []
+
     /// The event lines, one after another, without newlines.
     private var bytes: [UInt8] = []
     /// Where each line ends in ``bytes`` (it starts where the previous one ends).
@@ -109,6 +115,7 @@ public struct TraceTable: Sendable {
 
     /// Event `i`, decoded in full: the event ``TraceReader`` reads from the line.
     public func event(at i: Int) throws(TraceReadError) -> TraceEvent {
+        if !keptSlot.isEmpty, keptSlot[i] >= 0 { return kept[Int(keptSlot[i])] }
         let parsed = withLine(i) { TraceReader.parseObject($0) }
         switch parsed {
         case .failure(let f):
@@ -149,6 +156,13 @@ public struct TraceTable: Sendable {
         boards.append(row.board)
         causes.append(row.cause)
         readInOnePass.append(row.decodedBox == nil)
+        if let decoded = row.decodedBox {
+            if keptSlot.isEmpty { keptSlot = [Int32](repeating: -1, count: seqs.count - 1) }
+            keptSlot.append(Int32(truncatingIfNeeded: kept.count))
+            kept.append(decoded.event)
+        } else if !keptSlot.isEmpty {
+            keptSlot.append(-1)
+        }
         bytes.append(contentsOf: row.bytes)
         lineEnds.append(bytes.count)
     }
