@@ -96,9 +96,9 @@ func readTrace(_ path: String, order: TraceReader.OrderChecking = .strict) throw
 }
 
 /// Reads a whole trace from a file or `-` as a table (the fast path), printing its read warnings.
-func readTable(_ path: String) throws -> TraceTable {
+func readTable(_ path: String, keepingDecodedEvents: Bool = false) throws -> TraceTable {
     var reader = try traceReader(path)
-    let table = try reader.readTable()
+    let table = try reader.readTable(keepingDecodedEvents: keepingDecodedEvents)
     for w in table.warnings { warn(w.description) }
     return table
 }

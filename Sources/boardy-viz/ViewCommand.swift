@@ -44,8 +44,9 @@ struct ViewCommand: ParsableCommand {
             }
             let out = try Output(output, inputs: [trace] + (scenario.map { [$0] } ?? []))
             defer { out.discard() }
-            // Read as a table: lines in the writer's form go into the page as they are.
-            let t = try readTable(trace)
+            // Read as a table: lines in the writer's form go into the page as they are; the
+            // others are decoded once, while reading, and kept.
+            let t = try readTable(trace, keepingDecodedEvents: true)
             try checkDoubleTimes(t, file: trace, for: "the viewer")
             var model: FlowModel
             if let scenario {

@@ -380,6 +380,10 @@ struct ViewerPageTests {
         #expect(table.readInOnePass.contains(true) && table.readInOnePass.contains(false), "\(table.readInOnePass)")
         let fromEvents = try TraceView.html(trace, model: FlowModel(trace: trace))
         #expect(try TraceView.html(table: table, model: FlowModel(table: table)) == fromEvents)
+        // Keeping the events the full parser read while reading changes nothing but the work.
+        let keeping = try TraceTable.read(bytes: Array(text.utf8), name: "unusual.jsonl", keepingDecodedEvents: true)
+        #expect(try (0..<table.count).map { i throws(TraceReadError) in try keeping.event(at: i) } == trace.events)
+        #expect(try TraceView.html(table: keeping, model: FlowModel(table: keeping)) == fromEvents)
     }
 
     @Test("hostile text is escaped in the data: no '<', and it reads back exactly")

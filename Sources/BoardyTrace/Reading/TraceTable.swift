@@ -42,8 +42,9 @@ public struct TraceTable: Sendable {
     package private(set) var readInOnePass: [Bool] = []
 
     /// The events the full parser read while the table was built (rows the fast pass did not
-    /// read), kept so that ``event(at:)`` does not parse their lines a second time: `keptSlot[i]`
-    /// is row `i`'s place in `kept`, -1 for none. Empty while every row was read in one pass.
+    /// read), when asked to keep them (``TraceReader/readTable(keepingDecodedEvents:)``), so
+    /// that ``event(at:)`` does not parse their lines a second time: `keptSlot[i]` is row `i`'s
+    /// place in `kept`, -1 for none. Empty while no row was kept.
     private var kept: [TraceEvent] = []
     private var keptSlot: [Int32] = []
 
@@ -148,7 +149,7 @@ public struct TraceTable: Sendable {
     // MARK: Building
 
     @inline(__always)
-    mutating func append(_ row: TraceRow) {
+    mutating func append(_ row: TraceRow, keepingDecoded: Bool) {
         seqs.append(row.seq)
         times.append(row.t)
         kinds.append(row.kind)
@@ -156,7 +157,7 @@ public struct TraceTable: Sendable {
         boards.append(row.board)
         causes.append(row.cause)
         readInOnePass.append(row.decodedBox == nil)
-        if let decoded = row.decodedBox {
+        if keepingDecoded, let decoded = row.decodedBox {
             if keptSlot.isEmpty { keptSlot = [Int32](repeating: -1, count: seqs.count - 1) }
             keptSlot.append(Int32(truncatingIfNeeded: kept.count))
             kept.append(decoded.event)
@@ -180,22 +181,32 @@ extension TraceTable {
     }
 
     /// Reads a whole trace from bytes in memory; `name` stands for the file in messages.
+    /// `keepingDecodedEvents` as for ``TraceReader/readTable(keepingDecodedEvents:)``.
     public static func read(
-        bytes: [UInt8], name: String, order: TraceReader.OrderChecking = .strict, maximumLineLength: Int = TraceReader.defaultMaximumLineLength
+        bytes: [UInt8], name: String, order: TraceReader.OrderChecking = .strict, maximumLineLength: Int = TraceReader.defaultMaximumLineLength,
+        keepingDecodedEvents: Bool = false
     ) throws(TraceReadError) -> TraceTable {
         var reader = try TraceReader(bytes: bytes, name: name, maximumLineLength: maximumLineLength)
         reader.order = order
-        return try reader.readTable()
+        return try reader.readTable(keepingDecodedEvents: keepingDecodedEvents)
     }
 }
 
 extension TraceReader {
     /// Reads every remaining event as a ``TraceTable`` (the fast path), sized from the file's
     /// length when it has one (a stream grows as it goes).
-    public mutating func readTable() throws(TraceReadError) -> TraceTable {
+    ///
+    /// With `keepingDecodedEvents`, the events the full parser reads (lines the fast pass does
+    /// not read) are kept beside their lines, so ``TraceTable/event(at:)`` returns them without
+    /// parsing again: for a tool that decodes most lines, at the cost of holding both.
+    public mutating func readTable(keepingDecodedEvents: Bool = false) throws(TraceReadError) -> TraceTable {
         let byteCapacity = byteCount
         var table = TraceTable(header: header, file: file, capacity: byteCapacity / 120, byteCapacity: byteCapacity)
-        while try nextRow({ row, _ in table.append(row) }) {}
+        if keepingDecodedEvents {
+            while try nextRow({ row, _ in table.append(row, keepingDecoded: true) }) {}
+        } else {
+            while try nextRow({ row, _ in table.append(row, keepingDecoded: false) }) {}
+        }
         table.strings = strings
         table.warnings = warnings
         return table
