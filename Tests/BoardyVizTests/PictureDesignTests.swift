@@ -351,7 +351,8 @@ struct ViewerPageTests {
     @Test("a table's lines the writer would write otherwise are decoded for the page; the rest are copied, and the page is the events' page")
     func tablePageFromUnusualLines() throws {
         // Each line is one the full reader accepts; some the fast pass reads but the writer would
-        // write otherwise once decoded (a fraction, -0, a null input, 24 digits, t as 0.50).
+        // write otherwise once decoded (a fraction, -0, 24 digits, t as 0.50), and nulls, which
+        // it writes back as they are.
         // Numbered in order below (`seq` from 1).
         let bodies = [
             #""t":0,"kind":"stimulus","mb":"main","action":"activate","board":"a"}"#,
@@ -384,6 +385,14 @@ struct ViewerPageTests {
         let keeping = try TraceTable.read(bytes: Array(text.utf8), name: "unusual.jsonl", keepingDecodedEvents: true)
         #expect(try (0..<table.count).map { i throws(TraceReadError) in try keeping.event(at: i) } == trace.events)
         #expect(try TraceView.html(table: keeping, model: FlowModel(table: keeping)) == fromEvents)
+        // The same with a first line the fast pass reads, so the first event kept is not row 0.
+        let first = #"{"seq":1,"t":0,"kind":"activation.requested","mb":"main","board":"a"}"#
+        let text2 = text.replacingOccurrences(of: lines[0], with: first)
+        let trace2 = try Trace.read(text: text2)
+        let keeping2 = try TraceTable.read(bytes: Array(text2.utf8), name: "unusual.jsonl", keepingDecodedEvents: true)
+        #expect(keeping2.readInOnePass[0])
+        #expect(try (0..<keeping2.count).map { i throws(TraceReadError) in try keeping2.event(at: i) } == trace2.events)
+        #expect(try TraceView.html(table: keeping2, model: FlowModel(table: keeping2)) == TraceView.html(trace2, model: FlowModel(trace: trace2)))
     }
 
     @Test("hostile text is escaped in the data: no '<', and it reads back exactly")

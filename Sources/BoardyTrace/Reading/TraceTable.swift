@@ -37,8 +37,9 @@ public struct TraceTable: Sendable {
 
     /// Whether the fast pass read row `i` (false: the full parser did): its line is then in the
     /// writer's layout (members in the kind's order, no whitespace, strings without escapes or
-    /// bytes outside ASCII, integers without leading zeros, nothing after `cause`), though a
-    /// payload's numbers and nulls may still be written otherwise (`1.50`, `-0`, `"input":null`).
+    /// bytes outside ASCII, integers without leading zeros, nothing after `cause`), though `t`
+    /// and a payload's numbers may still be written otherwise once decoded (`0.50`, `1.50`, `-0`,
+    /// an integer of 19 digits or more).
     package private(set) var readInOnePass: [Bool] = []
 
     /// The events the full parser read while the table was built (rows the fast pass did not

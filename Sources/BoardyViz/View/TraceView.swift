@@ -181,10 +181,10 @@ public enum TraceView {
     }
 
     /// ``rest(of:)`` of row `i` straight from its line, when the line is the one the writer
-    /// writes for its event: read by the fast pass (the writer's layout, plain strings), opening
-    /// with the writer's own prefix (`t` as the writer prints it), and holding no payload number
-    /// with a fraction, no `-0` and no `null` (written otherwise, or left out, once decoded).
-    /// Nil when the line must be decoded to tell.
+    /// writes for its event: read by the fast pass (the writer's layout, plain strings, integers
+    /// without leading zeros), opening with the writer's own prefix (`t` as the writer prints
+    /// it), and holding no number with a fraction, no `-0` and no run of more than 18 digits
+    /// (each written otherwise once decoded). Nil when the line must be decoded to tell.
     static func rest(ofLine i: Int, in table: TraceTable, mb: String, kind: String) -> String? {
         guard table.readInOnePass[i] else { return nil }
         let prefix = linePrefix(seq: table.seqs[i], t: table.times[i], kind: kind, mb: mb)
@@ -200,8 +200,8 @@ public enum TraceView {
                 guard end >= prefix.count, line[end] == UInt8(ascii: ",") else { return nil }
             }
             let rest = UnsafeBufferPointer(rebasing: line[prefix.count..<end])
-            // Outside strings (which hold no quote or backslash here): no fraction, no `-0`, no
-            // null. The bytes are plain ASCII, so any `.` or `n` outside a string is one of them.
+            // Outside strings (which hold no quote or backslash here): no fraction and no `-0`.
+            // The bytes are plain ASCII, so any `.` outside a string is a fraction's.
             var inString = false
             var previous: UInt8 = 0
             var digits = 0
@@ -209,7 +209,7 @@ public enum TraceView {
                 if b == UInt8(ascii: "\"") {
                     inString.toggle()
                 } else if !inString {
-                    if b == UInt8(ascii: ".") || b == UInt8(ascii: "n") { return nil }
+                    if b == UInt8(ascii: ".") { return nil }
                     if b &- UInt8(ascii: "0") < 10 {
                         // More than 18 digits may not fit an `Int64`: read as a double, written otherwise.
                         digits += 1
