@@ -148,8 +148,9 @@ public enum TraceView {
         }
     }
 
-    /// The line of `e` after `"mb":...` without its closing brace and its `cause`, and where the
-    /// extra fields a newer writer added start in it (0: none): the page rebuilds the exact line.
+    /// The line of `e` after `"mb":...` without its closing brace and its `cause`, and how long
+    /// (in UTF-16 units) the extra fields a newer writer added are at its end (0: none), so that
+    /// the page can put `cause` back before them and rebuild the exact line.
     static func rest(of e: TraceEvent) -> (String, Int64) {
         var bare = e
         bare.cause = nil
