@@ -189,7 +189,7 @@ let package = Package(
         .target(name: "BoardyTestSupport", dependencies: ["Boardy", "BoardySimulation", "BoardyVizTesting"], path: "Tests/BoardyTestSupport"),
         .testTarget(
             name: "BoardyTests",
-            dependencies: ["Boardy", "BoardyCore", "BoardyTrace", "boardy-demo", "BoardyTestSupport"],
+            dependencies: ["Boardy", "BoardyCore", "BoardyLock", "BoardyTrace", "boardy-demo", "BoardyTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

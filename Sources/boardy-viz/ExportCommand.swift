@@ -105,17 +105,19 @@ func exportOTLP(_ trace: Trace, epochNanos: Int64, file: String) throws -> JSONV
     }
 }
 
-/// `checkDoubleTimes` for a trace read as a table.
-func checkDoubleTimes(_ table: TraceTable, file: String, for what: String) throws {
-    guard let i = table.times.firstIndex(where: { $0.microseconds > ChromeTraceExport.maximumMicroseconds }) else { return }
-    throw InputError(
-        message: "\(file): event \(table.seqs[i]) (t = \(table.times[i].microseconds) µs) is past the latest time \(what) holds exactly (2^53 µs, about 285 years)")
-}
-
 /// Malformed input (65) when an event's time is past what readers that parse numbers as doubles
 /// hold exactly (Chrome's trace format, the viewer's JavaScript), naming the event.
 func checkDoubleTimes(_ trace: Trace, file: String, for what: String) throws {
     guard let e = ChromeTraceExport.firstEventPastMaximum(trace) else { return }
-    throw InputError(
-        message: "\(file): event \(e.seq) (t = \(e.t.microseconds) µs) is past the latest time \(what) holds exactly (2^53 µs, about 285 years)")
+    throw doubleTimeError(file: file, seq: e.seq, t: e.t, for: what)
+}
+
+/// `checkDoubleTimes` for a trace read as a table.
+func checkDoubleTimes(_ table: TraceTable, file: String, for what: String) throws {
+    guard let i = table.times.firstIndex(where: { $0.microseconds > ChromeTraceExport.maximumMicroseconds }) else { return }
+    throw doubleTimeError(file: file, seq: table.seqs[i], t: table.times[i], for: what)
+}
+
+private func doubleTimeError(file: String, seq: Int, t: TraceTime, for what: String) -> InputError {
+    InputError(message: "\(file): event \(seq) (t = \(t.microseconds) µs) is past the latest time \(what) holds exactly (2^53 µs, about 285 years)")
 }

@@ -89,7 +89,7 @@ final class Output {
         // A name directly in /dev that is not there is a mistyped device (`/dev/nul`), not a
         // file to create beside the devices; folders under it (a tmpfs such as /dev/shm) hold
         // ordinary files.
-        if stat(target, &st) != 0, Self.canonicalFolder(target).hasPrefix("/dev/"), !Self.canonicalFolder(target).dropFirst(5).contains("/") {
+        if stat(target, &st) != 0, (Self.canonicalFolder(target) as NSString).deletingLastPathComponent == "/dev" {
             throw CannotCreateError(message: "cannot write \(path): there is no such device; give a file name outside /dev")
         }
         guard (fst.st_mode & S_IFMT) == S_IFDIR else {

@@ -1,4 +1,5 @@
 import Boardy
+import BoardyLock
 import BoardyTestSupport
 import Testing
 
@@ -71,14 +72,13 @@ struct EngineTests {
 
     @Test("a recorder whose payload policy reads the recorder: the policy runs outside its lock, every event kept")
     func policyReadingItsRecorder() {
-        // Unchecked: set once before the run and read on the test's own thread only.
-        final class Box: @unchecked Sendable { var recorder: TraceRecorder? }
-        let box = Box()
+        // The policy is made before its recorder, so it finds the recorder through a box.
+        let box = LockedValue<TraceRecorder?>(nil)
         let recorder = TraceRecorder(policy: PayloadPolicy(redact: { _, _, value in
-            _ = box.recorder?.count  // a lock the engine's hand-over must not hold
+            _ = box.withLockedValue { $0 }?.count  // a lock the engine's hand-over must not hold
             return value
         }))
-        box.recorder = recorder
+        box.withLockedValue { $0 = recorder }
         let runtime = BoardyRuntime(scheduler: VirtualScheduler(), observer: recorder)
         let a = ClosureBoard<Int>(identifier: "a") { b, v in b.sendOutput(v + 1) }
         let c = ClosureBoard<Int>(identifier: "c") { b, v in b.sendOutput(v + 1) }
@@ -91,20 +91,16 @@ struct EngineTests {
 
     @Test("code a payload's conversion runs records events of its own: none lost or torn, in seq order, past a full batch")
     func recordingWhileAnEventIsBuilt() {
-        // Unchecked: set once before the run and read on the test's own thread only.
-        final class Box: @unchecked Sendable { var runtime: BoardyRuntime? }
         struct Noisy: TraceValueConvertible {
-            let box: Box
+            let runtime: BoardyRuntime
             var traceValue: JSONValue {
                 // Recorded while the command's own event is being built.
-                box.runtime?.recordEvent(.runaway(fields: ["note": "from a payload"]))
+                runtime.recordEvent(.runaway(fields: ["note": "from a payload"]))
                 return "noisy"
             }
         }
-        let box = Box()
         let recorder = TraceRecorder()
         let runtime = BoardyRuntime(scheduler: VirtualScheduler(), observer: recorder)
-        box.runtime = runtime
         var commands = 0
         let a = ClosureBoard<Int>(identifier: "a", onCommand: { _, _ in commands += 1 }) { _, _ in }
         let mb = Motherboard(boards: [a], runtime: runtime)
@@ -113,9 +109,9 @@ struct EngineTests {
         // event its payload records goes past it.
         mb.perform {
             runtime.recordEvent(.runaway(fields: ["note": "first"]))
-            for _ in 0..<300 { mb.sendCommand(Noisy(box: box), to: "a") }
+            for _ in 0..<300 { mb.sendCommand(Noisy(runtime: runtime), to: "a") }
         }
-        mb.sendCommand(Noisy(box: box), to: "a")
+        mb.sendCommand(Noisy(runtime: runtime), to: "a")
         let events = recorder.events
         #expect(commands == 301)
         #expect(events.map(\.seq) == Array(1...events.count))

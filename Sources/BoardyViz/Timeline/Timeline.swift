@@ -564,6 +564,13 @@ public struct Timeline {
         used.insert(mark)
     }
 
+    /// The marks that depend on an event's kind alone: ``mark(_:)`` gives these for every event
+    /// of the kind, whatever its fields (the viewer marks such a line without decoding it).
+    static let marksByKind: [EventKind: Mark] = [
+        .activationRequested: .requested, .activationPerformed: .performed, .activationCancelled: .cancelled,
+        .barrierStarted: .gateStarted, .barrierLoop: .loop, .outputSent: .output, .flowRouted: .routed, .commandSent: .command,
+    ]
+
     /// The mark of an event.
     static func mark(_ e: TraceEvent) -> Mark {
         switch e.body {

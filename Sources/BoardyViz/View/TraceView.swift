@@ -82,12 +82,7 @@ public enum TraceView {
             layout = try LaneLayout(table: table)
             spans = TraceSpans(table)
             reserve(table.count)
-            let fixedMarks: [Int32: Timeline.Mark] = [
-                TraceTable.id(of: .activationRequested): .requested, TraceTable.id(of: .activationPerformed): .performed,
-                TraceTable.id(of: .activationCancelled): .cancelled, TraceTable.id(of: .barrierStarted): .gateStarted,
-                TraceTable.id(of: .barrierLoop): .loop, TraceTable.id(of: .outputSent): .output, TraceTable.id(of: .flowRouted): .routed,
-                TraceTable.id(of: .commandSent): .command,
-            ]
+            let fixedMarks = Dictionary(uniqueKeysWithValues: Timeline.marksByKind.map { (TraceTable.id(of: $0.key), $0.value) })
             for i in 0..<table.count {
                 let mb = table.strings[table.mbs[i]]
                 let kind = table.strings[table.kinds[i]]
