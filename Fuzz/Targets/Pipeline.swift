@@ -160,6 +160,25 @@ public enum Pipeline {
         } catch {
             throw Failure(description: "the viewer from the fast path: \(error)")
         }
+        // The timeline from the table (only the events drawn decoded): the same graph, whole, for
+        // a window of the middle of the run, and for one board's lane.
+        var timelines = [Timeline.Options()]
+        if let first = trace.events.first?.t.microseconds, let last = trace.events.last?.t.microseconds {
+            let third = (last - first) / 3
+            timelines.append(Timeline.Options(from: TraceTime(microseconds: first + third), to: TraceTime(microseconds: last - third)))
+        }
+        if let board = trace.events.lazy.compactMap(\.body.board).first { timelines.append(Timeline.Options(boards: [board])) }
+        for options in timelines {
+            let fast: Graph
+            do {
+                fast = try Timeline.graph(table: table, options: options)
+            } catch {
+                throw Failure(description: "the timeline from the fast path: \(error)")
+            }
+            guard fast == Timeline.graph(trace, options: options) else {
+                throw Failure(description: "the timeline from the fast path differs from the events' (\(options))")
+            }
+        }
         let open = Array("<script id=\"data\" type=\"application/json\">".utf8)
         func find(_ needle: [UInt8], from: Int) -> Int? {
             guard page.count >= needle.count, from <= page.count - needle.count else { return nil }

@@ -51,13 +51,15 @@ struct TimelineCommand: ParsableCommand {
             let out = try Output(output, inputs: [trace])
             defer { out.discard() }
             let format = try pictureFormat(format, output: output)
-            let t = try readTrace(trace)
-            let big = t.events.count > 10_000
-            if big { warn("timeline: \(t.events.count) events read; laying out") }
+            // Read as a table: only the events drawn are decoded (with --from/--to, a window of a
+            // large trace costs little more than reading it).
+            let t = try readTable(trace)
+            let big = t.count > 10_000
+            if big { warn("timeline: \(t.count) events read; laying out") }
             let options = Timeline.Options(
                 from: try from.map { try secondsFlag("--from", $0) }, to: try to.map { try secondsFlag("--to", $0) }, boards: Set(board),
                 causes: !noCauses)
-            let graph = Timeline.graph(t, options: options)
+            let graph = try Timeline.graph(table: t, options: options)
             if big { warn("timeline: \(graph.nodes.count) marks; rendering \(format.rawValue) with Graphviz") }
             let bytes = try GraphvizRenderer.render(graph, engine: "nop2", format: format)
             if big { warn("timeline: \(bytes.count) bytes") }

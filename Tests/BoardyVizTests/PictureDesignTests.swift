@@ -348,6 +348,26 @@ struct ViewerPageTests {
         #expect(try TraceView.html(table: table, model: FlowModel(table: table)) == TraceView.html(trace, model: FlowModel(trace: trace)))
     }
 
+    @Test("read as a table, every sample gives the timeline its events give: whole, in a window, for one board", arguments: sampleNames)
+    func tableTimelineMatches(name: String) throws {
+        let trace = try sampleTrace(name)
+        let table = try TraceTable.read(bytes: Array(trace.jsonl.utf8), name: name)
+        let times = trace.events.map(\.t.microseconds)
+        let (first, last) = (times.min() ?? 0, times.max() ?? 0)
+        var cases = [Timeline.Options(), Timeline.Options(causes: false)]
+        // Windows that cut spans at either end, and one with no event in it.
+        cases.append(Timeline.Options(from: TraceTime(microseconds: first + (last - first) / 3), to: TraceTime(microseconds: last - (last - first) / 3)))
+        cases.append(Timeline.Options(from: TraceTime(microseconds: first + (last - first) / 2)))
+        cases.append(Timeline.Options(to: TraceTime(microseconds: first + (last - first) / 2)))
+        cases.append(Timeline.Options(from: TraceTime(microseconds: last + 1)))
+        for board in Set(trace.events.compactMap(\.body.board)).sorted().prefix(3) { cases.append(Timeline.Options(boards: [board])) }
+        for options in cases {
+            let fromTable = try Timeline.graph(table: table, options: options)
+            #expect(fromTable == Timeline.graph(trace, options: options), "\(name): \(options)")
+            #expect(!fromTable.nodes.isEmpty)
+        }
+    }
+
     @Test("a table's lines the writer would write otherwise are decoded for the page; the rest are copied, and the page is the events' page")
     func tablePageFromUnusualLines() throws {
         // Each line is one the full reader accepts; some the fast pass reads but the writer would

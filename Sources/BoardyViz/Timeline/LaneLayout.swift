@@ -44,6 +44,11 @@ struct LaneLayout {
     /// The lanes of every event of `table`, the same as of its events: an event of a kind drawn
     /// on its board's lane (``boardLaneKinds``) from the columns, any other decoded.
     init(table: TraceTable) throws(TraceReadError) {
+        try self.init(table: table, including: 0..<table.count)
+    }
+
+    /// The lanes of the events of `table` at `indices`, in that order, the same as of its events.
+    init(table: TraceTable, including indices: some Sequence<Int>) throws(TraceReadError) {
         var gateOf: [GateKey: String] = [:]
         let started = TraceTable.id(of: .barrierStarted)
         for i in 0..<table.count where table.kinds[i] == started {
@@ -52,7 +57,7 @@ struct LaneLayout {
         laneOf = [Int32](repeating: -1, count: table.count)
         let onBoard = Set(Self.boardLaneKinds.map(TraceTable.id(of:)))
         var boardLanes: [Int64: Int32] = [:]  // (board, mb) numbers → lane
-        for i in 0..<table.count {
+        for i in indices {
             let lane: Lane
             if onBoard.contains(table.kinds[i]), table.boards[i] >= 0 {
                 let pair = Int64(table.boards[i]) << 32 | Int64(table.mbs[i])

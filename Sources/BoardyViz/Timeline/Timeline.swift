@@ -143,13 +143,24 @@ public struct Timeline {
 
     /// The timeline of `trace` as a graph to render with the `nop2` engine.
     public static func graph(_ trace: Trace, options: Options = Options()) -> Graph {
-        let all = trace.events
-        var kept: [Int] = []  // indices into trace.events
-        for (i, e) in all.enumerated() where (options.from.map { e.t >= $0 } ?? true) && (options.to.map { e.t <= $0 } ?? true) {
+        graph(EventsSource(trace: trace), options: options)
+    }
+
+    /// The timeline of a trace read as a table, the same graph as of its events: the window, the
+    /// axis, the lanes of events drawn on their board's lane and the spans come from the
+    /// columns, and only the events drawn are decoded (all of them without `--from`/`--to`).
+    public static func graph(table: TraceTable, options: Options = Options()) throws(TraceReadError) -> Graph {
+        try graph(TableSource(table: table), options: options)
+    }
+
+    /// The timeline of the events `all` gives.
+    private static func graph<S: Source>(_ all: S, options: Options) throws(S.Failure) -> Graph {
+        var kept: [Int] = []  // event indices
+        for i in 0..<all.count where (options.from.map { all.t(i) >= $0 } ?? true) && (options.to.map { all.t(i) <= $0 } ?? true) {
             kept.append(i)
         }
         // Lanes, laid out as the viewer lays them out (LaneLayout), then filtered to `boards`.
-        let layout = LaneLayout(all, including: kept)
+        let layout = try all.layout(including: kept)
         var laneOf = [String](repeating: "", count: all.count)  // trace index → lane key
         for i in kept { laneOf[i] = layout.lanes[Int(layout.laneOf[i])].key }
         var subset = Array(layout.lanes.indices)
@@ -175,7 +186,7 @@ public struct Timeline {
         let visible = kept.filter { shown.contains(laneOf[$0]) }
 
         // x: the instant's x, then along its band in the lane's own order.
-        let axis = Axis(visible.map { all[$0].t.microseconds })
+        let axis = Axis(visible.map { all.t($0).microseconds })
         var x = [Double](repeating: .nan, count: all.count)  // NaN: not drawn
         do {
             // Each event's rank in its (lane, instant) group and the group's size, in one pass
@@ -189,7 +200,7 @@ public struct Timeline {
             var sizes: [Int] = []
             for (v, i) in visible.enumerated() {
                 let l = laneNumber[laneOf[i]] ?? 0
-                let t = all[i].t.microseconds
+                let t = all.t(i).microseconds
                 if current[l] < 0 || lastT[l] != t {
                     current[l] = sizes.count
                     sizes.append(0)
@@ -200,7 +211,7 @@ public struct Timeline {
                 sizes[current[l]] += 1
             }
             for (v, i) in visible.enumerated() {
-                let k = axis.index(all[i].t.microseconds)
+                let k = axis.index(all.t(i).microseconds)
                 let base = axis.xs.isEmpty ? 0 : axis.xs[k]
                 let n = sizes[groupOf[v]]
                 let each = n > 1 ? min(step, axis.bands[k] / Double(n - 1)) : 0
@@ -214,7 +225,7 @@ public struct Timeline {
 
         var g = Graph(name: "timeline")
         g.attributes = [
-            "label": "\(trace.header.scenario ?? "trace") · timeline · \(visible.count) events", "labelloc": "t",
+            "label": "\(all.scenario ?? "trace") · timeline · \(visible.count) events", "labelloc": "t",
             "fontname": "Helvetica", "fontsize": "16", "comment": "boardy-viz timeline; layout: pinned (nop2)",
         ]
         g.nodeDefaults = [
@@ -304,7 +315,7 @@ public struct Timeline {
             var counts: [Int64: Int] = [:]
             var spread: [Int64: Double] = [:]
             for i in visible {
-                let t = all[i].t.microseconds
+                let t = all.t(i).microseconds
                 counts[t, default: 0] += 1
                 spread[t] = max(spread[t] ?? 0, x[i] - axis.x(t))
             }
@@ -318,13 +329,13 @@ public struct Timeline {
 
         // Spans, drawn before the marks so marks sit on top: each a pinned box node, one object
         // (two points and an edge cost three).
-        let spans = TraceSpans(all)
+        let spans = all.spans()
         let visibleSet = Set(visible)
-        let lastT = visible.last.map { all[$0].t.microseconds } ?? 0
+        let lastT = visible.last.map { all.t($0).microseconds } ?? 0
         func xAt(_ i: Int?) -> Double {
             guard let i else { return endX - 12 }
             if !x[i].isNaN { return x[i] }
-            return all[i].t.microseconds > lastT ? endX - 12 : axis.x(all[i].t.microseconds)
+            return all.t(i).microseconds > lastT ? endX - 12 : axis.x(all.t(i).microseconds)
         }
         var spanNumber = 0
         func span(lane: String, from: Double, to: Double, dy: Double, _ mark: Mark, id: String, tip: String) {
@@ -345,27 +356,27 @@ public struct Timeline {
             case .stuck: .waitStuck
             }
             let on = w.gateway ? "the gateway (\(w.barrier))" : w.barrier
-            let until = w.end.map { "to t=\(all[$0].t)s: \(w.outcome.rawValue)" } ?? "until the end: stuck"
-            span(lane: lane, from: xAt(w.start), to: xAt(w.end), dy: 0, mark, id: "wait-\(all[w.start].seq)", tip: "\(w.board) waits on \(on) from t=\(all[w.start].t)s \(until)")
+            let until = w.end.map { "to t=\(all.t($0))s: \(w.outcome.rawValue)" } ?? "until the end: stuck"
+            span(lane: lane, from: xAt(w.start), to: xAt(w.end), dy: 0, mark, id: "wait-\(all.seq(w.start))", tip: "\(w.board) waits on \(on) from t=\(all.t(w.start))s \(until)")
         }
         for r in spans.runs where visibleSet.contains(r.start) || visibleSet.contains(r.end) {
             let lane = "b|" + FlowModel.Board.key(mb: MotherboardPath(r.mb), id: r.board)
             let from = xAt(r.start), to = xAt(r.end)
             if let until = r.overlapsUntil {
                 let mid = min(to, xAt(until))
-                span(lane: lane, from: from, to: mid, dy: -9, .queuedRun, id: "queued-\(all[r.start].seq)",
-                     tip: "\(r.board) (activation #\(all[r.start].seq)) while an earlier run was still going (queued, or running beside it) until t=\(all[until].t)s")
-                span(lane: lane, from: mid, to: to, dy: -9, .running, id: "run-\(all[r.start].seq)", tip: "\(r.board) running to t=\(all[r.end].t)s")
+                span(lane: lane, from: from, to: mid, dy: -9, .queuedRun, id: "queued-\(all.seq(r.start))",
+                     tip: "\(r.board) (activation #\(all.seq(r.start))) while an earlier run was still going (queued, or running beside it) until t=\(all.t(until))s")
+                span(lane: lane, from: mid, to: to, dy: -9, .running, id: "run-\(all.seq(r.start))", tip: "\(r.board) running to t=\(all.t(r.end))s")
             } else {
-                span(lane: lane, from: from, to: to, dy: -9, .running, id: "run-\(all[r.start].seq)",
-                     tip: "\(r.board) running from t=\(all[r.start].t)s to t=\(all[r.end].t)s")
+                span(lane: lane, from: from, to: to, dy: -9, .running, id: "run-\(all.seq(r.start))",
+                     tip: "\(r.board) running from t=\(all.t(r.start))s to t=\(all.t(r.end))s")
             }
         }
         for h in spans.holds where visibleSet.contains(h.start) || (h.end.map(visibleSet.contains) ?? false) {
             let lane = "d|" + h.dispatcher
-            let until = h.end.map { "to t=\(all[$0].t)s" + (h.flushed ? " (flushed)" : "") } ?? "until the end"
-            span(lane: lane, from: xAt(h.start), to: xAt(h.end), dy: 0, h.end == nil ? .heldToEnd : .held, id: "held-\(all[h.start].seq)",
-                 tip: "\(h.dispatcher) holds its events from t=\(all[h.start].t)s \(until)")
+            let until = h.end.map { "to t=\(all.t($0))s" + (h.flushed ? " (flushed)" : "") } ?? "until the end"
+            span(lane: lane, from: xAt(h.start), to: xAt(h.end), dy: 0, h.end == nil ? .heldToEnd : .held, id: "held-\(all.seq(h.start))",
+                 tip: "\(h.dispatcher) holds its events from t=\(all.t(h.start))s \(until)")
         }
 
         // Events.
@@ -373,7 +384,7 @@ public struct Timeline {
         var nameBySeq: [Int: (lane: String, name: String)] = [:]
         nameBySeq.reserveCapacity(visible.count)
         for i in visible {
-            let e = all[i]
+            let e = try all.event(i)
             let lane = laneOf[i]
             let ex = x[i]
             let ly = y(lane)
@@ -657,5 +668,48 @@ public struct Timeline {
         }
         sub.attributes["bb"] = "\(origin.x),\(origin.y),\(maxX + 4),\(origin.y + Double(rows.count) * rowHeight + 12)"
         g.subgraphs.append(sub)
+    }
+}
+
+extension Timeline {
+    /// Where a timeline takes its events from, by index in `seq` order: a trace's events, or a
+    /// table's columns with only the events drawn decoded.
+    fileprivate protocol Source {
+        associatedtype Failure: Error
+        var count: Int { get }
+        /// The trace header's scenario.
+        var scenario: String? { get }
+        func t(_ i: Int) -> TraceTime
+        func seq(_ i: Int) -> Int
+        /// The whole event (for a mark's title, kind and fields).
+        func event(_ i: Int) throws(Failure) -> TraceEvent
+        /// The lanes of the events at `indices`.
+        func layout(including indices: [Int]) throws(Failure) -> LaneLayout
+        /// The trace's spans.
+        func spans() -> TraceSpans
+    }
+
+    fileprivate struct EventsSource: Source {
+        typealias Failure = Never
+        let trace: Trace
+        var count: Int { trace.events.count }
+        var scenario: String? { trace.header.scenario }
+        func t(_ i: Int) -> TraceTime { trace.events[i].t }
+        func seq(_ i: Int) -> Int { trace.events[i].seq }
+        func event(_ i: Int) -> TraceEvent { trace.events[i] }
+        func layout(including indices: [Int]) -> LaneLayout { LaneLayout(trace.events, including: indices) }
+        func spans() -> TraceSpans { TraceSpans(trace.events) }
+    }
+
+    fileprivate struct TableSource: Source {
+        typealias Failure = TraceReadError
+        let table: TraceTable
+        var count: Int { table.count }
+        var scenario: String? { table.header.scenario }
+        func t(_ i: Int) -> TraceTime { table.times[i] }
+        func seq(_ i: Int) -> Int { table.seqs[i] }
+        func event(_ i: Int) throws(TraceReadError) -> TraceEvent { try table.event(at: i) }
+        func layout(including indices: [Int]) throws(TraceReadError) -> LaneLayout { try LaneLayout(table: table, including: indices) }
+        func spans() -> TraceSpans { TraceSpans(table) }
     }
 }
