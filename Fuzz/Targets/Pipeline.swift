@@ -160,7 +160,7 @@ public enum Pipeline {
         } catch {
             throw Failure(description: "the viewer from the fast path: \(error)")
         }
-        // The timeline from the table (only the events drawn decoded): the same graph, whole, for
+        // The timeline from the table (few lines decoded): the same graph, whole, for
         // a window of the middle of the run, and for one board's lane.
         var timelines = [Timeline.Options()]
         if let first = trace.events.first?.t.microseconds, let last = trace.events.last?.t.microseconds {

@@ -51,7 +51,7 @@ struct TimelineCommand: ParsableCommand {
             let out = try Output(output, inputs: [trace])
             defer { out.discard() }
             let format = try pictureFormat(format, output: output)
-            // Read as a table: only the events drawn are decoded (with --from/--to, a window of a
+            // Read as a table: outside a --from/--to window, few lines are decoded (a window of a
             // large trace costs little more than reading it).
             let t = try readTable(trace)
             let big = t.count > 10_000

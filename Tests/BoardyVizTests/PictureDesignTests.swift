@@ -413,6 +413,45 @@ struct ViewerPageTests {
         #expect(keeping2.readInOnePass[0])
         #expect(try (0..<keeping2.count).map { i throws(TraceReadError) in try keeping2.event(at: i) } == trace2.events)
         #expect(try TraceView.html(table: keeping2, model: FlowModel(table: keeping2)) == TraceView.html(trace2, model: FlowModel(trace: trace2)))
+        // The timeline from these tables too, whole and in a window.
+        for options in [Timeline.Options(), Timeline.Options(from: .seconds(0.5), to: .seconds(0.5))] {
+            #expect(try Timeline.graph(table: table, options: options) == Timeline.graph(trace, options: options))
+            #expect(try Timeline.graph(table: keeping2, options: options) == Timeline.graph(trace2, options: options))
+        }
+    }
+
+    @Test("the timeline of a table with barriers, a gate started twice, holds and odd lines is its events' timeline")
+    func tableTimelineFromBarrierLines() throws {
+        let bodies = [
+            #""t":0,"kind":"stimulus","mb":"main","action":"activate","board":"a"}"#,
+            #""t":0,"kind":"activation.requested","mb":"main","board":"a","cause":1}"#,
+            #""t":0,"kind":"barrier.checked","mb":"main","board":"a","barrier":"g","scope":"app","result":"wait","cause":2}"#,
+            #""t":0,"kind":"barrier.started","mb":"main","barrier":"g","board":"gate1","cause":3}"#,
+            #""t":0, "kind":"barrier.started","mb":"main","barrier":"g","board":"gate2","cause":3}"#,
+            #""t":1,"kind":"barrier.resolved","mb":"main","barrier":"g","passed":false,"released":1,"cause":5}"#,
+            #""t":1,"kind":"activation.cancelled","mb":"main","board":"a","reason":"barrier-failed","cause":6}"#,
+            #""t":2,"kind":"dispatch.blocked","mb":"main","dispatcher":"d","barriers":["x"]}"#,
+            #""t":3,"kind":"dispatch.sent","mb":"main","dispatcher":"d","events":2,"flush":true,"cause":8}"#,
+            #""t":3,"kind":"zzz.custom","mb":"main/é","board":"é","note":"a\"b"}"#,
+            #""t":4,"kind":"activation.requested","mb":"main","board":"b","source":"a","cause":10}"#,
+            #""t":4,"kind":"barrier.checked","mb":"main","board":"b","barrier":"h","scope":"app","result":"wait","cause":11}"#,
+        ]
+        let lines = bodies.enumerated().map { #"{"seq":"# + "\($0.offset + 1)," + $0.element }
+        let text = #"{"format":"boardy-trace","version":1,"scenario":"barriers","clock":"virtual"}"# + "\n" + lines.joined(separator: "\n") + "\n"
+        let trace = try Trace.read(text: text)
+        let table = try TraceTable.read(bytes: Array(text.utf8), name: "barriers.jsonl")
+        #expect(table.readInOnePass.contains(true) && table.readInOnePass.contains(false))
+        let cases = [
+            Timeline.Options(), Timeline.Options(causes: false), Timeline.Options(from: .seconds(1), to: .seconds(3)),
+            Timeline.Options(from: .seconds(4)), Timeline.Options(boards: ["a"]), Timeline.Options(boards: ["gate2"]),
+        ]
+        for options in cases {
+            let fromTable = try Timeline.graph(table: table, options: options)
+            #expect(fromTable == Timeline.graph(trace, options: options), "\(options)")
+        }
+        // The wait closed by the failed resolution and the one still open are both drawn.
+        let ids = try Timeline.graph(table: table).nodes.compactMap { $0.attributes["id"] }
+        #expect(ids.contains("wait-3") && ids.contains("wait-12"), "\(ids.filter { $0.hasPrefix("wait") })")
     }
 
     @Test("hostile text is escaped in the data: no '<', and it reads back exactly")

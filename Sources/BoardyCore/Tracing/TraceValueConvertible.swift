@@ -14,10 +14,11 @@ extension JSONValue: TraceValueConvertible {
 /// Turns the motherboard's untyped values into trace JSON. Only called when an observer is
 /// attached.
 ///
-/// In order: ``TraceValueConvertible``; strings, booleans, integers and floating point numbers;
-/// `Void` as `null`; arrays; dictionaries with string keys (keys sorted, so traces stay
-/// deterministic); optionals; `Encodable` values through a sorted-keys `JSONEncoder`; anything
-/// else as its `String(describing:)` (an enum case without payload reads as its name).
+/// In order: `String`, `Int`, `Bool`, `Double` and ``JSONValue`` as they are;
+/// ``TraceValueConvertible``; the other integer and floating point types, substrings and
+/// characters; `Void` as `null`; optionals; arrays; dictionaries with string keys (keys sorted,
+/// so traces stay deterministic); `Encodable` values through a sorted-keys `JSONEncoder`;
+/// anything else as its `String(describing:)` (an enum case without payload reads as its name).
 public enum TraceValue {
     /// The JSON for `value`, or nil for nil.
     public static func json(_ value: Any?) -> JSONValue? {
@@ -38,26 +39,37 @@ public enum TraceValue {
     /// there. ``isUsable`` checks that layout once on the running platform, with values of each
     /// type; where it does not hold, every value takes the general path below.
     enum InPlace {
-        /// Whether the layout holds here (checked once, by reading probes of each type).
+        /// Whether the layout holds here (checked once, by reading probes of each type). Only
+        /// on 64-bit platforms, where each of the five types fits the buffer and its alignment:
+        /// elsewhere a `Double` or a `JSONValue` may be boxed, and reading one in place would not
+        /// even be safe to probe.
         static let isUsable: Bool = {
-            guard MemoryLayout<Any?>.size == 4 * MemoryLayout<Int>.size, MemoryLayout<Any?>.size == MemoryLayout<Any>.size else {
+            #if _pointerBitWidth(_64)
+                let word = MemoryLayout<Int>.size
+                guard MemoryLayout<Any?>.size == 4 * word, MemoryLayout<Any?>.size == MemoryLayout<Any>.size else { return false }
+                func fitsInline<T>(_: T.Type) -> Bool { MemoryLayout<T>.size <= 3 * word && MemoryLayout<T>.alignment <= word }
+                guard fitsInline(Int.self), fitsInline(String.self), fitsInline(Bool.self), fitsInline(Double.self), fitsInline(JSONValue.self) else {
+                    return false
+                }
+                let int: Any? = 0x5EED_B0A2D as Int
+                let string: Any? = "a probe longer than fifteen bytes"
+                let bool: Any? = true
+                let json: Any? = JSONValue.string("probe")
+                return withUnsafePointer(to: int, common) == .int(0x5EED_B0A2D)
+                    && withUnsafePointer(to: string, common) == .string("a probe longer than fifteen bytes")
+                    && withUnsafePointer(to: bool, common) == .bool(true)
+                    && withUnsafePointer(to: json, common) == .string("probe")
+                    && withUnsafePointer(to: Optional<Any>.none, common) == nil
+                    && withUnsafePointer(to: Optional<Any>.some(1.5), common) == .double(1.5)
+                    && withUnsafePointer(to: Optional<Any>.some(Int32(7)), common) == nil
+            #else
                 return false
-            }
-            let int: Any? = 0x5EED_B0A2D as Int
-            let string: Any? = "a probe longer than fifteen bytes"
-            let bool: Any? = true
-            let json: Any? = JSONValue.string("probe")
-            return withUnsafePointer(to: int, common) == .int(0x5EED_B0A2D)
-                && withUnsafePointer(to: string, common) == .string("a probe longer than fifteen bytes")
-                && withUnsafePointer(to: bool, common) == .bool(true)
-                && withUnsafePointer(to: json, common) == .string("probe")
-                && withUnsafePointer(to: Optional<Any>.none, common) == nil
-                && withUnsafePointer(to: Optional<Any>.some(1.5), common) == .double(1.5)
-                && withUnsafePointer(to: Optional<Any>.some(Int32(7)), common) == nil
+            #endif
         }()
 
         /// The type's metadata, which is unique per type: comparing the pointers compares the
-        /// types (a constant address, not a stored value, so the hot path reads no static).
+        /// types (a constant address, not a stored value: the hot path reads one static,
+        /// ``isUsable``).
         @inline(__always) static func metadata(_ type: Any.Type) -> UnsafeRawPointer { unsafeBitCast(type, to: UnsafeRawPointer.self) }
         /// Where the type's metadata sits: after the three-word buffer.
         @inline(__always) static var typeOffset: Int { 3 * MemoryLayout<Int>.size }

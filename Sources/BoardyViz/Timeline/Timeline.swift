@@ -147,8 +147,10 @@ public struct Timeline {
     }
 
     /// The timeline of a trace read as a table, the same graph as of its events: the window, the
-    /// axis, the lanes of events drawn on their board's lane and the spans come from the
-    /// columns, and only the events drawn are decoded (all of them without `--from`/`--to`).
+    /// axis and the lanes of kinds drawn on their board's lane come from the columns. Lines are
+    /// decoded for the events drawn, for the lanes of other kinds in the window, for gates
+    /// (`barrier.started`), and for the checks, resolutions, cancellations and holds that make
+    /// spans: outside a window, little of a large trace.
     public static func graph(table: TraceTable, options: Options = Options()) throws(TraceReadError) -> Graph {
         try graph(TableSource(table: table), options: options)
     }
@@ -673,7 +675,7 @@ public struct Timeline {
 
 extension Timeline {
     /// Where a timeline takes its events from, by index in `seq` order: a trace's events, or a
-    /// table's columns with only the events drawn decoded.
+    /// table's columns with lines decoded only where the timeline needs more.
     fileprivate protocol Source {
         associatedtype Failure: Error
         var count: Int { get }
