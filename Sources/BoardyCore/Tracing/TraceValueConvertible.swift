@@ -14,7 +14,7 @@ extension JSONValue: TraceValueConvertible {
 /// Turns the motherboard's untyped values into trace JSON. Only called when an observer is
 /// attached.
 ///
-/// In order: `String`, `Int`, `Bool`, `Double` and ``JSONValue`` as they are;
+/// In order: `String`, `Int`, `Bool`, `Double` and `JSONValue` as they are;
 /// ``TraceValueConvertible``; the other integer and floating point types, substrings and
 /// characters; `Void` as `null`; optionals; arrays; dictionaries with string keys (keys sorted,
 /// so traces stay deterministic); `Encodable` values through a sorted-keys `JSONEncoder`;
@@ -27,7 +27,7 @@ public enum TraceValue {
         return convert(value)
     }
 
-    /// Reads a common payload (an `Int`, a `String`, a `Bool`, a `Double`, a ``JSONValue``)
+    /// Reads a common payload (an `Int`, a `String`, a `Bool`, a `Double`, a `JSONValue`)
     /// where the `Any?` holds it, without copying the existential out of its optional first:
     /// that copy and its destruction go through the type's value witnesses, about 15 ns a
     /// value against 2 in place, and were a fifth of what recording adds to a step
