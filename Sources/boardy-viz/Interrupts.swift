@@ -27,9 +27,17 @@ enum Interrupts {
 
     static let state = LockedValue(State())
 
-    static func track(_ path: String) {
+    /// Creates a temporary file with `create` (which returns its path, or nil when it made
+    /// none) and tracks it, under the lock the handlers take: an interrupt between the file's
+    /// creation and its tracking waits for the tracking, then removes the file, instead of
+    /// finding nothing to remove.
+    static func creatingTracked(_ create: () -> String?) -> String? {
         install()
-        state.withLockedValue { s in s.temporaries.append(path) }
+        return state.withLockedValue { s in
+            let path = create()
+            if let path { s.temporaries.append(path) }
+            return path
+        }
     }
 
     /// Installs the handlers, once, before any temporary file exists: a signal that comes while
@@ -44,6 +52,11 @@ enum Interrupts {
             sigemptyset(&set)
             for sig in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, sig) }
             pthread_sigmask(SIG_UNBLOCK, &set, nil)
+            // `resume()` returns before a source is registered with the kernel; until it is, a
+            // signal finds its action off and is lost (a Ctrl-C right after the start, on a busy
+            // machine, let the run go on to its end). Wait until all three are registered: a
+            // generous bound, so a starved queue delays the start but never hangs it.
+            let registered = DispatchSemaphore(value: 0)
             for sig in [SIGINT, SIGTERM, SIGHUP] {
                 signal(sig, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
@@ -52,9 +65,12 @@ enum Interrupts {
                     signal(sig, SIG_DFL)
                     kill(getpid(), sig)
                 }
+                source.setRegistrationHandler { registered.signal() }
                 source.resume()
                 s.sources.append(source)
             }
+            let deadline = DispatchTime.now() + .seconds(30)
+            for _ in 0..<3 where registered.wait(timeout: deadline) == .timedOut { break }
         }
     }
 

@@ -95,17 +95,24 @@ final class Output {
         guard (fst.st_mode & S_IFMT) == S_IFDIR else {
             throw CannotCreateError(message: "cannot write \(path): \(folder) is a file, not a folder")
         }
-        // The interrupt handlers are in place before the file exists: an interrupt that comes
-        // as soon as it appears must find them (a signal ignored before its source runs is lost).
-        Interrupts.install()
+        // The interrupt handlers are registered before the file exists (a signal that comes
+        // before is lost), and the file is tracked before a handler can look for it.
         // mkstemp replaces the X's with a unique name and creates the file, mode 0600.
-        var template = Array((folder + "/.boardy-viz-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else {
-            throw CannotCreateError(message: "cannot write \(path): \(String(cString: strerror(errno))) in \(folder)")
+        var fd: Int32 = -1
+        var failure: Int32 = 0
+        guard
+            let temporary = Interrupts.creatingTracked({
+                var template = Array((folder + "/.boardy-viz-XXXXXX").utf8CString)
+                fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+                guard fd >= 0 else {
+                    failure = errno
+                    return nil
+                }
+                return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            })
+        else {
+            throw CannotCreateError(message: "cannot write \(path): \(String(cString: strerror(failure))) in \(folder)")
         }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        Interrupts.track(temporary)
         // A new file gets the usual mode (0666 less the umask); a replaced one keeps its own.
         let mode: mode_t
         if stat(target, &st) == 0 {
