@@ -55,4 +55,31 @@ struct CLITests {
         #expect(r.err.contains(":2: seq gap"))
         #expect(!FileManager.default.fileExists(atPath: target.path))
     }
+
+    @Test("timeline, view and coverage read traces as tables: a malformed trace exits 65 naming the file, the line and what was wrong; nothing written")
+    func tableCommandsRefuseMalformedTraces() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("malformed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let header = #"{"format":"boardy-trace","version":1}"#
+        let good = #"{"seq":1,"t":0,"kind":"stimulus","mb":"main","action":"activate","board":"a"}"#
+        let cases: [(name: String, text: String, message: String)] = [
+            ("gap", header + "\n" + good + "\n" + #"{"seq":3,"t":0,"kind":"x","mb":"main"}"# + "\n", ":3: seq gap"),
+            // A line cut off inside the trace (a cut last line is a truncated write: kept, with a warning).
+            ("cut", header + "\n" + good + "\n" + #"{"seq":2,"t":0,"kind":"output.sent","mb":"ma"# + "\n" + good + "\n", ":3:"),
+            ("garbage", header + "\n" + good + "\n\u{1}\u{2}not json\n", ":3:"),
+            ("time backwards", header + "\n" + #"{"seq":1,"t":5,"kind":"x","mb":"main"}"# + "\n" + #"{"seq":2,"t":1,"kind":"x","mb":"main"}"# + "\n", ":3:"),
+        ]
+        for c in cases {
+            let trace = dir.appendingPathComponent("\(c.name).jsonl")
+            try c.text.write(to: trace, atomically: true, encoding: .utf8)
+            let svg = dir.appendingPathComponent("\(c.name).svg").path, html = dir.appendingPathComponent("\(c.name).html").path
+            for args in [["timeline", trace.path, "-o", svg], ["view", trace.path, "-o", html], ["coverage", "samples/checkout.json", trace.path]] {
+                let r = try runCLI(args)
+                #expect(r.code == 65, "\(c.name) \(args[0]): \(r.code) \(r.err)")
+                #expect(r.err.contains("\(c.name).jsonl" + c.message), "\(c.name) \(args[0]): \(r.err)")
+            }
+            #expect(!FileManager.default.fileExists(atPath: svg) && !FileManager.default.fileExists(atPath: html))
+        }
+    }
 }

@@ -160,6 +160,15 @@ struct PipelineTests {
             let rc = try runCLI(["coverage", s, badTrace])
             #expect(rc.code == rt.code, "\(rc.code): \(rc.err)")
             if rt.code == 65 { #expect(rc.err.contains("bad\(seed).jsonl:"), "\(rc.err)") }
+            // The timeline reads the trace as a table: the same verdict, and nothing written when
+            // the trace is refused.
+            let badSVG = dir.appendingPathComponent("bad\(seed).svg").path
+            let rtl = try runCLI(["timeline", badTrace, "-o", badSVG])
+            #expect(rtl.code == rt.code, "\(rtl.code): \(rtl.err)")
+            if rt.code == 65 {
+                #expect(rtl.err.contains("bad\(seed).jsonl:"), "\(rtl.err)")
+                #expect(!FileManager.default.fileExists(atPath: badSVG))
+            }
         }
     }
 
