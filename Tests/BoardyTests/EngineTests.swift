@@ -104,19 +104,20 @@ struct EngineTests {
         var commands = 0
         let a = ClosureBoard<Int>(identifier: "a", onCommand: { _, _ in commands += 1 }) { _, _ in }
         let mb = Motherboard(boards: [a], runtime: runtime)
-        // One step of 300 commands: the batch fills while events are being built.
+        // One step of 700 commands: the batch (256 events) fills several times while events are
+        // being built.
         // One event first, so that a command's own event takes the batch's last slot and the
         // event its payload records goes past it.
         mb.perform {
             runtime.recordEvent(.runaway(fields: ["note": "first"]))
-            for _ in 0..<300 { mb.sendCommand(Noisy(runtime: runtime), to: "a") }
+            for _ in 0..<700 { mb.sendCommand(Noisy(runtime: runtime), to: "a") }
         }
         mb.sendCommand(Noisy(runtime: runtime), to: "a")
         let events = recorder.events
-        #expect(commands == 301)
+        #expect(commands == 701)
         #expect(events.map(\.seq) == Array(1...events.count))
-        #expect(events.filter { $0.kind == "command.sent" }.count == 301)
-        #expect(events.filter { $0.kind == "runaway" }.count == 302)
+        #expect(events.filter { $0.kind == "command.sent" }.count == 701)
+        #expect(events.filter { $0.kind == "runaway" }.count == 702)
         #expect(events.filter { $0.kind == "command.sent" }.allSatisfy { $0.body == .commandSent(board: "a", command: "noisy") })
     }
 

@@ -145,9 +145,11 @@ public final class BoardyRuntime {
     /// returns to whoever started the step.
     @exclusivity(unchecked) private var batch: [TraceEvent] = []
     static let batchSize = 512
-    /// A recorder's batch: small enough to stay in the first-level cache until it is moved into
-    /// the recorder (the lock it takes is a few nanoseconds a batch).
-    static let sinkBatchSize = 128
+    /// A recorder's batch, 32 KiB: each full batch is a call, the recorder's lock and a move
+    /// into its memory, and fewer, larger ones record faster (recorder overhead 1.10 at 128 events,
+    /// 1.07–1.08 at 256, 400, 512 or 1,024; 48 was worse), and this one stays under the size at
+    /// which `malloc` maps memory of its own for each runtime (BENCHMARKS.md, issue 34).
+    static let sinkBatchSize = 256
 
     @inline(__always) private func deliver(_ event: consuming TraceEvent) {
         if sink != nil {

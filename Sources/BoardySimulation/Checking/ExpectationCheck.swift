@@ -112,7 +112,10 @@ public final class ExpectationRecorder: TraceObserver, @unchecked Sendable {
         })
     }
 
-    public func record(_ e: consuming TraceEvent) {
+    public func record(_ e: consuming TraceEvent) { observe(e) }
+
+    /// Counts `e` without taking it (an explorer reads a step's events where they lie).
+    func observe(_ e: borrowing TraceEvent) {
         switch e.body {
         case let .stuckBarrier(b, g, w):
             if stuck.count < Self.quoted { stuck.append("\(b) (gate \(g), waiting: \(w.joined(separator: ", ")))") }
