@@ -104,10 +104,11 @@ struct EngineTests {
         var commands = 0
         let a = ClosureBoard<Int>(identifier: "a", onCommand: { _, _ in commands += 1 }) { _, _ in }
         let mb = Motherboard(boards: [a], runtime: runtime)
-        // One step of 700 commands: the batch (256 events) fills several times while events are
-        // being built.
-        // One event first, so that a command's own event takes the batch's last slot and the
-        // event its payload records goes past it.
+        // One step of 700 commands, each recording two events (its own, then its payload's), with
+        // one event first: in the first batch a command's own event takes the last slot and its
+        // payload's event goes past the batch; in later ones the payload's event takes the last
+        // slot and the flush waits until the command's event is whole. (The first case needs an
+        // even batch size; the runtime's is 256.)
         mb.perform {
             runtime.recordEvent(.runaway(fields: ["note": "first"]))
             for _ in 0..<700 { mb.sendCommand(Noisy(runtime: runtime), to: "a") }

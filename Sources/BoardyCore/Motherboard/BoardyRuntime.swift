@@ -145,10 +145,10 @@ public final class BoardyRuntime {
     /// returns to whoever started the step.
     @exclusivity(unchecked) private var batch: [TraceEvent] = []
     static let batchSize = 512
-    /// A recorder's batch, 32 KiB: each full batch is a call, the recorder's lock and a move
-    /// into its memory, and fewer, larger ones record faster (recorder overhead 1.10 at 128 events,
-    /// 1.07–1.08 at 256, 400, 512 or 1,024; 48 was worse), and this one stays under the size at
-    /// which `malloc` maps memory of its own for each runtime (BENCHMARKS.md, issue 34).
+    /// A recorder's batch, 32 KiB: measured, a larger batch records faster (recorder overhead
+    /// 1.10 at 128 events, 1.07–1.08 at 256, 400, 512 or 1,024), and this one stays under the
+    /// size at which `malloc` maps memory of its own for each runtime (BENCHMARKS.md, issue 34,
+    /// fifth pass).
     static let sinkBatchSize = 256
 
     @inline(__always) private func deliver(_ event: consuming TraceEvent) {

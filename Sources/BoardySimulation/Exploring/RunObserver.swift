@@ -73,7 +73,7 @@ final class RunObserver: TraceObserver, @unchecked Sendable {
     }
 
     /// A step's events, read where the batch holds them: the default would copy each one out
-    /// of the batch for ``record(_:)`` to consume (a twentieth of an exploration).
+    /// of the batch for ``record(_:)`` to consume.
     func record(contentsOf batch: consuming [TraceEvent]) {
         guard recorder == nil else {
             for e in batch { record(e) }
