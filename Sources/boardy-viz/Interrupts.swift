@@ -70,7 +70,9 @@ enum Interrupts {
                 s.sources.append(source)
             }
             let deadline = DispatchTime.now() + .seconds(30)
-            for _ in 0..<3 where registered.wait(timeout: deadline) == .timedOut { break }
+            for _ in 0..<3 {
+                if registered.wait(timeout: deadline) == .timedOut { break }
+            }
         }
     }
 
