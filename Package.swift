@@ -35,6 +35,8 @@ let package = Package(
         .library(name: "BoardyVizSimulation", targets: ["BoardyVizSimulation"]),
         // For users' tests: replay and golden-trace helpers for Swift Testing.
         .library(name: "BoardyVizTesting", targets: ["BoardyVizTesting"]),
+        // A real Boardy app's debug log (its console) read into a trace.
+        .library(name: "BoardyIngest", targets: ["BoardyIngest"]),
         .executable(name: "boardy-viz", targets: ["boardy-viz"]),
         .executable(name: "boardy-demo", targets: ["boardy-demo"]),
         .executable(name: "boardy-bench", targets: ["boardy-bench"]),
@@ -140,6 +142,9 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
+        // Ingest: a real Boardy app's debug log (`BOARDY_LOG_ENABLED=YES`, its console as
+        // captured) into a trace.
+        .target(name: "BoardyIngest", dependencies: ["BoardyTrace", .product(name: "DequeModule", package: "swift-collections")]),
         // For users' tests: replay and golden-trace helpers for Swift Testing.
         .target(name: "BoardyVizTesting", dependencies: ["BoardyReplay", "BoardyTrace", "BoardyCore"]),
         // The CLI: thin commands over the modules above.
@@ -147,7 +152,7 @@ let package = Package(
             name: "boardy-viz",
             dependencies: [
                 "Boardy", "BoardyTrace", "BoardySimulation", "BoardyVizCore", "BoardyViz", "BoardyVizSimulation", "BoardyGraphviz", "BoardyReplay",
-                "BoardyLock", "BoardyImport", "BoardyFiles", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "BoardyLock", "BoardyImport", "BoardyFiles", "BoardyIngest", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 

@@ -28,7 +28,7 @@ struct BoardyVizCommand: ParsableCommand {
         version: "0.2.0",
         subcommands: [
             SimulateCommand.self, TestCommand.self, CheckCommand.self, StatsCommand.self, ExportCommand.self, GraphCommand.self, TimelineCommand.self, ReplayCommand.self,
-            ImportCommand.self, ViewCommand.self, CoverageCommand.self, ExploreCommand.self,
+            ImportCommand.self, ViewCommand.self, CoverageCommand.self, ExploreCommand.self, IngestCommand.self,
         ])
 }
 

@@ -214,6 +214,9 @@ extension EventKind {
         case .stuck: return "stuck"
         case .runaway: return "runaway"
         case .choice: return "choice"
+        case .gatewayInstalled: return "gateway.installed"
+        case .logWarning: return "log.warning"
+        case .logNote: return "log.note"
         }
     }
 }

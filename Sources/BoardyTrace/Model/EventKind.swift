@@ -44,6 +44,14 @@ public enum EventKind: String, Sendable, CaseIterable {
     /// A scheduling choice made by a simulation variation or the explorer, recorded so a
     /// replay takes the same one.
     case choice
+    /// A Boardy app's gateway proxy was installed or found installed for a board (read from
+    /// Boardy's debug log: `[Gateway] with identifier X is installing by X.___GATEWAY___`).
+    case gatewayInstalled = "gateway.installed"
+    /// A warning a Boardy app printed (`⚠️ …` in its debug log), kept with its text.
+    case logWarning = "log.warning"
+    /// Another line Boardy printed that is neither a record nor a warning (`⏩ … bypassed`,
+    /// `ℹ️ [Boardy] …`, a URL opened), kept with its text.
+    case logNote = "log.note"
 }
 
 extension TraceEvent {

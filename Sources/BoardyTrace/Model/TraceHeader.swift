@@ -31,6 +31,9 @@ public struct TraceHeader: Sendable, Hashable {
         case virtual
         /// Wall-clock (monotonic) time of a live run.
         case live
+        /// No clock: `t` is the position of what was seen in order (a console log read without
+        /// times: `t` counts the log's records). Draw it as order, never as seconds.
+        case order
     }
 
     /// The header as JSON, in the contract's key order.
@@ -62,7 +65,7 @@ public struct TraceHeader: Sendable, Hashable {
         var clock = Clock.virtual
         if let c = o["clock"] {
             guard let s = c.stringValue, let parsed = Clock(rawValue: s) else {
-                throw TraceFieldError("header \"clock\" must be \"virtual\" or \"live\", found \(c)")
+                throw TraceFieldError("header \"clock\" must be \"virtual\", \"live\" or \"order\", found \(c)")
             }
             clock = parsed
         }

@@ -253,6 +253,9 @@ enum LineScanner {
         case .stuck: return 18
         case .runaway: return 19
         case .choice: return 20
+        case .gatewayInstalled: return 21
+        case .logWarning: return 22
+        case .logNote: return 23
         }
     }
 

@@ -1,0 +1,783 @@
+import BoardyTrace
+import DequeModule
+
+/// Turns Boardy's records, in the order they were printed, into trace events: one rule per
+/// record kind (docs/contract.md §2.6), with what Boardy's log says about barriers read back
+/// into waits, gate runs, releases and failures.
+///
+/// What it keeps between records is bounded by what is open in the app: barrier runs not yet
+/// resolved, releases not yet seen, the motherboards' paths. A decision that needs the record
+/// after this one (a busy task board's refusal, a command's interaction, a gateway's wait or
+/// pass, an exempt id) waits for exactly one record.
+final class LogTranslator {
+    // MARK: Output
+
+    private var window = EventWindow()
+    private var lastSeq = 0
+    private var lastTime = TraceTime.zero
+    private let write: (TraceEvent) throws -> Void
+    /// Whether events carry `file` (several captures were read as one).
+    var multipleFiles = false
+
+    // MARK: What the log has told so far
+
+    /// A motherboard's id → its path in the trace.
+    private var paths: [String: String] = [:]
+    /// A board → the path of the motherboard it was last seen in.
+    private var homes: [String: String] = [:]
+    /// Ids known to be motherboards (a record's 🏝 of an activation, a 🌏).
+    private var motherboards: Set<String> = []
+    /// The last `activation.performed`: what a board sends while it is the last one activated
+    /// is its doing.
+    private var lastActivated: (path: String, board: String, seq: Int)?
+    /// A `Next To Board` read in the record just before this one (cleared after each record).
+    private var lastRequest: Request?
+    /// Barrier runs not resolved yet, by motherboard path and barrier board id.
+    private var episodes: [String: Episode] = [:]
+    /// Activations a resolved barrier will release, per motherboard path, in order.
+    private var releases: [String: Deque<Release>] = [:]
+    /// The last flow action seen, to read the hops that relay it.
+    private var lastBroadcast: (path: String, board: String, seq: Int, data: String)?
+    /// A decision waiting for the next record.
+    private var deferred: Deferred?
+
+    // MARK: Counts
+
+    private(set) var records = 0
+    private(set) var warnings = 0
+    private(set) var notes = 0
+    private(set) var problems: [RecordAssembler.Problem] = []
+
+    struct Request {
+        let path: String
+        let board: String
+        let input: String?
+        let seq: Int
+        let source: String
+    }
+
+    struct Waiter {
+        let name: WaiterName
+        /// The option's description as printed (nil: no option; unknown when `!inputKnown`).
+        let inputDescription: String?
+        let inputKnown: Bool
+        let requestSeq: Int
+        let checkSeq: Int
+        let place: LogPlace
+    }
+
+    final class Episode {
+        let path: String
+        let barrierBoard: String
+        let gate: String
+        /// The barrier's name in the trace (`gate`, `gate:key`; a gateway run: its proxy id).
+        let barrier: String
+        /// The gated board, for a gateway run.
+        let destination: String?
+        var waiters: [Waiter] = []
+        var lastCheck = 0
+        var started: Int?
+        var gateRequest: Int?
+        var gatePerformed: Int?
+        var gatePlace: LogPlace?
+        var gateResult: Bool?
+        var gateCompleted: Int?
+        var exempt = false
+        let opened: LogPlace
+
+        init(path: String, barrierBoard: String, gate: String, barrier: String, destination: String?, opened: LogPlace) {
+            self.path = path
+            self.barrierBoard = barrierBoard
+            self.gate = gate
+            self.barrier = barrier
+            self.destination = destination
+            self.opened = opened
+        }
+        var isGateway: Bool { destination != nil }
+    }
+
+    struct Release {
+        let waiter: Waiter
+        let resolved: Int
+        let gateway: Bool
+        let barrier: String
+    }
+
+    /// What the next record decides.
+    private enum Deferred {
+        /// An activation's `activation.performed`, unless a busy refusal or a "not found" note follows.
+        case activation(path: String, board: String, input: JSONValue?, cause: Int?, extra: JSONObject, place: LogPlace, time: TraceTime, noBoard: Bool)
+        /// A `Send Command`: one `command.sent` with the `Interaction` that follows.
+        case command(path: String, board: String, command: JSONValue, cause: Int?, extra: JSONObject, time: TraceTime)
+        /// A gateway proxy installed or found for `board`: the next record says whether the
+        /// activation waits (a new run, or one already open) or goes through.
+        case gateway(path: String, board: String, proxy: String, request: Request?, place: LogPlace, time: TraceTime)
+        /// A completion, unless "Already removed" follows.
+        case completion(path: String, board: String, success: Bool, cause: Int?, extra: JSONObject, time: TraceTime)
+        /// An output, a flow action or a completion from a board with no motherboard, unless
+        /// "… seems to have no Motherboards" follows.
+        case send(event: TraceEvent, board: String, data: String?)
+    }
+
+    init(write: @escaping (TraceEvent) throws -> Void) {
+        self.write = write
+    }
+
+    // MARK: Reading items
+
+    /// Reads one item at time `t` (seconds on the trace's clock).
+    func read(_ item: LogItem, at t: TraceTime) throws {
+        lastTime = max(lastTime, t)
+        let consumed = try settleDeferred(with: item)
+        let previousRequest = lastRequest
+        lastRequest = nil
+        if !consumed {
+            switch item {
+            case .record(let r):
+                records += 1
+                try read(record: r, previousRequest: previousRequest)
+            case .warning(let w):
+                warnings += 1
+                try read(warning: w)
+            case .note(let n):
+                notes += 1
+                try read(note: n)
+            }
+        } else {
+            switch item {
+            case .record: records += 1
+            case .warning: warnings += 1
+            case .note: notes += 1
+            }
+        }
+        try window.flush(write)
+    }
+
+    /// The end of the log: what waits is `stuck`, everything is written.
+    func finish(stuckAt t: TraceTime) throws -> [StuckReport] {
+        lastTime = max(lastTime, t)
+        _ = try settleDeferred(with: nil)
+        var reports: [StuckReport] = []
+        // Releases never seen: the waits they name stay as they are.
+        for (path, list) in releases.sorted(by: { $0.key < $1.key }) {
+            for r in list {
+                problems.append(.init(place: r.waiter.place, message: "a wait released by \(r.barrier) in \(path) whose activation never appeared in the log"))
+            }
+        }
+        releases = [:]
+        for e in episodes.values.sorted(by: { ($0.opened.file, $0.opened.line) < ($1.opened.file, $1.opened.line) }) {
+            let waiting = e.waiters.map { $0.name.board ?? "" }
+            var extra: JSONObject = ["line": .int(Int64(e.opened.line))]
+            if multipleFiles { extra["file"] = .int(Int64(e.opened.file)) }
+            if e.waiters.contains(where: { $0.name.board == nil }) {
+                extra["inputs"] = .array(e.waiters.map { w in w.inputKnown ? (w.inputDescription.map { JSONValue.string($0) } ?? .null) : .null })
+            }
+            if let p = e.gatePlace { extra["gateLine"] = .int(Int64(p.line)) }
+            extra["gateActivated"] = .bool(e.gatePerformed != nil)
+            let seq = emit(e.path, cause: e.lastCheck == 0 ? nil : e.lastCheck, .stuckBarrier(barrier: e.barrier, gate: e.gate, waiting: waiting), extra: extra, inferred: false)
+            reports.append(
+                StuckReport(
+                    seq: seq, path: e.path, barrier: e.barrier, gate: e.gate, gateway: e.isGateway,
+                    waiting: e.waiters.map { w in StuckReport.Waiter(board: w.name.board, input: w.inputKnown ? w.inputDescription : nil, line: w.place.line) },
+                    openedLine: e.opened.line, gateLine: e.gatePlace?.line, gateActivated: e.gatePerformed != nil))
+            for w in e.waiters where w.name.board == nil { w.name.settled = true }
+        }
+        episodes = [:]
+        try window.flushAll(write)
+        return reports
+    }
+
+    // MARK: Events
+
+    @discardableResult
+    private func emit(
+        _ path: String, cause: Int?, _ body: TraceEvent.Body, extra: JSONObject = JSONObject(), inferred: Bool = true, waiter: WaiterName? = nil,
+        at time: TraceTime? = nil
+    ) -> Int {
+        lastSeq += 1
+        var x = extra
+        if cause != nil, inferred { x["causeInferred"] = true }
+        window.append(TraceEvent(seq: lastSeq, t: time ?? lastTime, mb: path, cause: cause, body: body, extra: x), waiter: waiter)
+        return lastSeq
+    }
+
+    private func placeExtra(_ p: LogPlace) -> JSONObject {
+        var o: JSONObject = ["line": .int(Int64(p.line))]
+        if multipleFiles { o["file"] = .int(Int64(p.file)) }
+        return o
+    }
+
+    // MARK: Motherboards and boards
+
+    private func path(ofMotherboard id: String) -> String {
+        if let p = paths[id] { return p }
+        motherboards.insert(id)
+        var p = MotherboardPath.encode(id)
+        let inner = ".continuous-main"
+        if id.hasSuffix(inner) {
+            let owner = String(id.dropLast(inner.count))
+            if let parent = homes[owner] { p = parent + "/" + MotherboardPath.encode(owner) }
+        }
+        paths[id] = p
+        return p
+    }
+
+    private func isMotherboard(_ field: LogField) -> Bool {
+        motherboards.contains(field.value) || field.type.hasSuffix("Motherboard") || field.value.hasSuffix(".continuous-main")
+    }
+
+    /// The cause of what `board` sends in `path`: its activation, when it is the last one.
+    private func senderCause(_ path: String, _ board: String) -> Int? {
+        guard let a = lastActivated, a.path == path, a.board == board else { return nil }
+        return a.seq
+    }
+
+    // MARK: Records
+
+    private func read(record r: LogRecord, previousRequest: Request?) throws {
+        switch r.kind {
+        case .activation:
+            try readActivation(r, previousRequest: previousRequest)
+        case .interaction:
+            guard let src = r.source, let dst = r.destination else { return }
+            let path = path(ofMotherboard: src.value)
+            var extra = placeExtra(r.place)
+            extra["boardType"] = .string(dst.type)
+            if let d = r.data { extra["commandType"] = .string(d.type) }
+            homes[dst.value] = path
+            emit(path, cause: nil, .commandSent(board: dst.value, command: value(r.data) ?? .null), extra: extra)
+        case .activity(let name):
+            try readActivity(name, r, previousRequest: previousRequest)
+        case .other(let icon, let name):
+            var extra = placeExtra(r.place)
+            extra["record"] = .string("\(icon) [\(name)]")
+            var fields = JSONObject()
+            fields["text"] = .string([r.source, r.motherboard, r.destination, r.data].compactMap { $0.map { "[\($0.type)] ➤ \($0.value)" } }.joined(separator: "\n"))
+            emit(r.source.map { path(ofMotherboard: $0.value) } ?? "", cause: nil, .unknown(kind: EventKind.logNote.rawValue, fields: fields), extra: extra)
+        }
+    }
+
+    private func value(_ f: LogField?) -> JSONValue? {
+        guard let f else { return nil }
+        return Descriptions.json(type: f.type, value: f.value)
+    }
+
+    // MARK: Activations
+
+    private func readActivation(_ r: LogRecord, previousRequest: Request?) throws {
+        guard let src = r.source, let dst = r.destination else { return }
+        let path = path(ofMotherboard: src.value)
+        let board = dst.value
+        let inputDescription = r.data?.value
+        let input = value(r.data)
+        var extra = placeExtra(r.place)
+        extra["boardType"] = .string(dst.type)
+        if let d = r.data { extra["inputType"] = .string(d.type) }
+
+        // A board held behind an activation barrier shows as an activation of the barrier board.
+        if let (gate, barrier) = Descriptions.barrier(board), Descriptions.gatewayDestination(gate) == nil {
+            try readBarrierWait(r, path: path, barrierBoard: board, gate: gate, barrier: barrier, input: input, inputDescription: inputDescription, previousRequest: previousRequest)
+            return
+        }
+        homes[board] = path
+
+        // A gateway run's proxy, activated by its barrier board.
+        if let destination = Descriptions.gatewayDestination(board), let e = episodes[key(path, destination + ".___GATEWAY___.___PRIVATE_BARRIER___")], e.gateRequest != nil, e.gatePerformed == nil {
+            deferred = .activation(path: path, board: board, input: input, cause: e.gateRequest, extra: extra, place: r.place, time: lastTime, noBoard: false)
+            e.gatePlace = r.place
+            return
+        }
+
+        // A release of a resolved barrier.
+        if let release = takeRelease(path: path, board: board, inputDescription: inputDescription, barrierActivation: false) {
+            if release.waiter.name.board == nil {
+                release.waiter.name.board = board
+            }
+            if !release.waiter.name.inputKnown {
+                release.waiter.name.input = input
+                release.waiter.name.inputKnown = true
+            }
+            release.waiter.name.settled = true
+            var x = extra
+            x["released"] = .string(release.barrier)
+            deferred = .activation(path: path, board: board, input: input, cause: release.resolved, extra: x, place: r.place, time: lastTime, noBoard: dst.type == "NoBoard")
+            return
+        }
+
+        // The gate of an open barrier run, which its barrier board asked for.
+        if let e = openEpisode(path: path, gate: board), let request = e.gateRequest, e.gatePerformed == nil {
+            e.gatePlace = r.place
+            deferred = .activation(path: path, board: board, input: input, cause: request, extra: extra, place: r.place, time: lastTime, noBoard: dst.type == "NoBoard")
+            return
+        }
+
+        // A request just before, for this board: its activation.
+        let requestSeq: Int
+        if let req = previousRequest, req.path == path, req.board == board {
+            requestSeq = req.seq
+        } else {
+            requestSeq = emit(path, cause: nil, .activationRequested(board: board, source: nil, input: input), extra: placeExtra(r.place))
+        }
+        deferred = .activation(path: path, board: board, input: input, cause: requestSeq, extra: extra, place: r.place, time: lastTime, noBoard: dst.type == "NoBoard")
+    }
+
+    private func key(_ path: String, _ barrierBoard: String) -> String { path + "\u{0}" + barrierBoard }
+
+    private func openEpisode(path: String, gate: String) -> Episode? {
+        episodes.values.filter { $0.path == path && $0.gate == gate }.min { ($0.opened.file, $0.opened.line) < ($1.opened.file, $1.opened.line) }
+    }
+
+    private func readBarrierWait(
+        _ r: LogRecord, path: String, barrierBoard: String, gate: String, barrier: String, input: JSONValue?, inputDescription: String?,
+        previousRequest: Request?
+    ) throws {
+        // A released gateway waiter going on to its own activation barrier.
+        let name: WaiterName
+        let requestSeq: Int
+        if let release = takeRelease(path: path, board: nil, inputDescription: inputDescription, barrierActivation: true) {
+            name = release.waiter.name
+            if !name.inputKnown {
+                name.input = input
+                name.inputKnown = true
+            }
+            name.settled = name.board != nil
+            requestSeq = release.resolved
+        } else if let req = previousRequest, req.path == path, req.input == inputDescription {
+            name = WaiterName(board: req.board, input: input, inputKnown: true)
+            requestSeq = req.seq
+        } else {
+            // Nothing named the waiting board: the log says so when the wait ends, if ever.
+            name = WaiterName(board: nil, input: input, inputKnown: true)
+            requestSeq = emit(path, cause: nil, .activationRequested(board: "", source: nil, input: input), extra: placeExtra(r.place), waiter: name)
+        }
+        let k = key(path, barrierBoard)
+        let e: Episode
+        if let open = episodes[k] {
+            e = open
+        } else {
+            e = Episode(path: path, barrierBoard: barrierBoard, gate: gate, barrier: barrier, destination: nil, opened: r.place)
+            episodes[k] = e
+        }
+        var extra = placeExtra(r.place)
+        extra["barrierBoard"] = .string(barrierBoard)
+        let check = emit(path, cause: requestSeq, .barrierChecked(board: name.board ?? "", barrier: barrier, scope: "unknown", result: .wait), extra: extra, waiter: name.settled ? nil : name)
+        e.lastCheck = check
+        e.waiters.append(Waiter(name: name, inputDescription: inputDescription, inputKnown: true, requestSeq: requestSeq, checkSeq: check, place: r.place))
+    }
+
+    /// The next release in `path` this activation is: of `board` (or of a waiter not named yet)
+    /// with the same input. Releases passed over (their activation never came) are reported.
+    private func takeRelease(path: String, board: String?, inputDescription: String?, barrierActivation: Bool) -> Release? {
+        guard var list = releases[path], !list.isEmpty else { return nil }
+        for (i, r) in list.prefix(8).enumerated() {
+            if barrierActivation && !r.gateway { continue }
+            let nameMatches = board == nil || r.waiter.name.board == nil || r.waiter.name.board == board
+            let inputMatches = !r.waiter.inputKnown || r.waiter.inputDescription == inputDescription
+            if barrierActivation && !r.waiter.inputKnown { continue }
+            guard nameMatches, inputMatches else { continue }
+            for skipped in list.prefix(i) {
+                problems.append(.init(place: skipped.waiter.place, message: "a wait released by \(skipped.barrier) whose activation did not appear where it should"))
+                skipped.waiter.name.settled = true
+            }
+            list.removeFirst(i + 1)
+            releases[path] = list.isEmpty ? nil : list
+            return r
+        }
+        return nil
+    }
+
+    // MARK: Messages a board sends
+
+    private func readActivity(_ name: String, _ r: LogRecord, previousRequest: Request?) throws {
+        guard let src = r.source else { return }
+        let sender = src.value
+        let senderIsMotherboard = r.motherboard == nil && isMotherboard(src)
+        let path: String
+        if let mb = r.motherboard {
+            path = self.path(ofMotherboard: mb.value)
+            homes[sender] = path
+        } else if senderIsMotherboard {
+            path = self.path(ofMotherboard: sender)
+        } else {
+            path = homes[sender] ?? ""
+        }
+        var extra = placeExtra(r.place)
+        extra["boardType"] = .string(src.type)
+        switch name {
+        case "Next To Board":
+            guard let dst = r.destination else { return }
+            try readRequest(r, path: path, sender: sender, target: dst.value, extra: extra)
+        case "Send Out":
+            try readSendOut(r, path: path, sender: sender, senderIsMotherboard: senderIsMotherboard, extra: extra, previousRequest: previousRequest)
+        case "Broadcast Action":
+            let data = r.data?.value ?? ""
+            if let d = r.data { extra["outputType"] = .string(d.type) }
+            if senderIsMotherboard, let b = lastBroadcast, b.data == data {
+                // A motherboard relaying a flow action up (its own default flow).
+                extra["relay"] = .string(sender)
+                let seq = emit(path, cause: b.seq, .flowRouted(from: b.board, output: value(r.data) ?? .null, to: nil, action: FlowAction.relay.rawValue), extra: extra)
+                lastBroadcast = (path, b.board, seq, data)
+            } else {
+                // A board's flow action; a continuous board's, right after its inner motherboard
+                // relayed one, is the same action going on as its own.
+                let relayed = lastBroadcast.map { $0.data == data && $0.path.hasSuffix("/" + MotherboardPath.encode(sender)) } ?? false
+                let cause = relayed ? lastBroadcast?.seq : senderCause(path, sender)
+                extra["flowAction"] = true
+                let event = TraceEvent(seq: 0, t: lastTime, mb: path, cause: cause, body: .outputSent(board: sender, output: value(r.data) ?? .null), extra: extra)
+                if r.motherboard == nil && !senderIsMotherboard {
+                    deferred = .send(event: event, board: sender, data: data)
+                } else {
+                    let seq = emit(path, cause: cause, event.body, extra: event.extra)
+                    lastBroadcast = (path, sender, seq, data)
+                }
+            }
+        case "Send Command":
+            guard let dst = r.destination else { return }
+            if let d = r.data { extra["commandType"] = .string(d.type) }
+            extra["sender"] = .string(sender)
+            deferred = .command(path: path, board: dst.value, command: value(r.data) ?? .null, cause: senderCause(path, sender), extra: extra, time: lastTime)
+        default:
+            // UI element actions (`Update UI Element`, …) and any other message: an output of the
+            // sender, marked with what it was.
+            extra["message"] = .string(name)
+            if let dst = r.destination { extra["target"] = .string(dst.value) }
+            if let d = r.data { extra["outputType"] = .string(d.type) }
+            emit(path, cause: senderCause(path, sender), .outputSent(board: sender, output: value(r.data) ?? .null), extra: extra)
+        }
+    }
+
+    private func readRequest(_ r: LogRecord, path: String, sender: String, target: String, extra: JSONObject) throws {
+        var extra = extra
+        if let d = r.data { extra["inputType"] = .string(d.type) }
+        // A barrier board asking for its gate: the barrier's run starts.
+        if let (gate, _) = Descriptions.barrier(sender), gate == target, let e = episodes[key(path, sender)] {
+            e.started = emit(path, cause: e.lastCheck == 0 ? nil : e.lastCheck, .barrierStarted(barrier: e.barrier, board: target), extra: placeExtra(r.place))
+            e.gateRequest = emit(path, cause: e.started, .activationRequested(board: target, source: sender, input: value(r.data)), extra: extra)
+            return
+        }
+        // A gateway's barrier board asking for the proxy: a gateway run starts, and names its
+        // first waiter and its input.
+        if let (gate, _) = Descriptions.barrier(sender), gate == target, let destination = Descriptions.gatewayDestination(gate) {
+            let gw = r.data.flatMap { Descriptions.gatewayInput($0.value) }
+            let waiterBoard = gw?.board ?? destination
+            let k = key(path, sender)
+            let e = episodes[k] ?? Episode(path: path, barrierBoard: sender, gate: target, barrier: MotherboardPath.encode(target), destination: destination, opened: r.place)
+            episodes[k] = e
+            if e.waiters.isEmpty {
+                // Not announced by a `[Gateway]` record (an app's own gateway wiring): the request
+                // is read here.
+                let input = gw.map { g in g.option.map { JSONValue.string($0) } } ?? nil
+                let name = WaiterName(board: waiterBoard, input: input, inputKnown: gw != nil)
+                let req = pendingGatewayRequest.flatMap { $0.board == waiterBoard && $0.path == path ? $0 : nil }
+                let requestSeq = req?.seq ?? emit(path, cause: nil, .activationRequested(board: waiterBoard, source: nil, input: input), extra: placeExtra(r.place))
+                let check = emit(path, cause: requestSeq, .gatewayChecked(board: waiterBoard, barrier: e.barrier, result: .wait), extra: placeExtra(r.place))
+                e.lastCheck = check
+                e.waiters.append(Waiter(name: name, inputDescription: gw?.option, inputKnown: gw != nil, requestSeq: requestSeq, checkSeq: check, place: r.place))
+            }
+            pendingGatewayRequest = nil
+            e.started = emit(path, cause: e.lastCheck, .barrierStarted(barrier: e.barrier, board: target), extra: placeExtra(r.place))
+            e.gateRequest = emit(path, cause: e.started, .activationRequested(board: target, source: sender, input: value(r.data)), extra: extra)
+            return
+        }
+        let seq = emit(path, cause: senderCause(path, sender), .activationRequested(board: target, source: sender, input: value(r.data)), extra: extra)
+        lastRequest = Request(path: path, board: target, input: r.data?.value, seq: seq, source: sender)
+    }
+
+    /// The request a `[Gateway]` record read, for the gateway run that starts right after it.
+    private var pendingGatewayRequest: Request?
+
+    private func readSendOut(
+        _ r: LogRecord, path: String, sender: String, senderIsMotherboard: Bool, extra: JSONObject, previousRequest: Request?
+    ) throws {
+        var extra = extra
+        let data = r.data?.value
+        if let data, let done = Descriptions.completeAction(data) {
+            try readCompletion(r, path: path, sender: sender, board: done.board, isDone: done.isDone, extra: extra)
+            return
+        }
+        if let data, let install = Descriptions.gatewayInstall(data) {
+            var x = placeExtra(r.place)
+            x["proxy"] = .string(install.proxy)
+            var fields = JSONObject()
+            fields["board"] = .string(install.board)
+            fields["gateway"] = .string(install.proxy)
+            fields["state"] = .string(install.installing ? "installing" : "installed")
+            emit(path, cause: nil, .unknown(kind: EventKind.gatewayInstalled.rawValue, fields: fields), extra: x)
+            let request = previousRequest.flatMap { $0.path == path && $0.board == install.board ? $0 : nil }
+            deferred = .gateway(path: path, board: install.board, proxy: install.proxy, request: request, place: r.place, time: lastTime)
+            return
+        }
+        if let d = r.data { extra["outputType"] = .string(d.type) }
+        let event = TraceEvent(seq: 0, t: lastTime, mb: path, cause: senderCause(path, sender), body: .outputSent(board: sender, output: value(r.data) ?? .null), extra: extra)
+        if r.motherboard == nil && !senderIsMotherboard {
+            deferred = .send(event: event, board: sender, data: data)
+        } else {
+            emit(path, cause: event.cause, event.body, extra: event.extra)
+        }
+    }
+
+    private func readCompletion(_ r: LogRecord, path: String, sender: String, board: String, isDone: Bool, extra: JSONObject) throws {
+        // A barrier board's own completion: its run resolves with its gate's result.
+        if Descriptions.barrier(sender) != nil, let e = episodes.removeValue(forKey: key(path, sender)) {
+            try resolve(e, path: path, place: r.place)
+            return
+        }
+        // The gate of open runs: their result.
+        var cause = senderCause(path, sender)
+        let gated = episodes.values.filter { $0.path == path && $0.gate == sender && $0.gateRequest != nil }
+        if cause == nil, let e = gated.first { cause = e.gatePerformed }
+        var extra = extra
+        extra["completeAction"] = .string(board)
+        if r.motherboard == nil && !isMotherboard(r.source!) {
+            let event = TraceEvent(seq: 0, t: lastTime, mb: path, cause: cause, body: .boardCompleted(board: sender, success: isDone), extra: extra)
+            deferred = .send(event: event, board: sender, data: r.data?.value)
+            for e in gated where e.gateResult == nil { e.gateResult = isDone }
+            return
+        }
+        deferred = .completion(path: path, board: sender, success: isDone, cause: cause, extra: extra, time: lastTime)
+        for e in gated where e.gateResult == nil { e.gateResult = isDone }
+    }
+
+    private func resolve(_ e: Episode, path: String, place: LogPlace) throws {
+        // Boardy's barrier board completes with `isDone: true` even when its gate failed: the
+        // run's result is the gate's.
+        let passed = e.exempt || (e.gateResult ?? true)
+        var extra = placeExtra(place)
+        if e.gateResult == nil && !e.exempt { extra["gateResult"] = "unseen" }
+        let resolved = emit(e.path, cause: e.gateCompleted ?? (e.gatePerformed ?? e.lastCheck), .barrierResolved(barrier: e.barrier, passed: passed, released: e.waiters.count), extra: extra)
+        if passed {
+            var list = releases[e.path] ?? []
+            for w in e.waiters { list.append(Release(waiter: w, resolved: resolved, gateway: e.isGateway, barrier: e.barrier)) }
+            releases[e.path] = list
+        } else {
+            // Boardy drops a failed gate's waiters without a record: cancelled here, named where
+            // the log named them.
+            for w in e.waiters {
+                w.name.settled = true
+                var x = placeExtra(w.place)
+                if w.name.board == nil {
+                    x["waiter"] = "unknown"
+                    if w.inputKnown, let i = w.inputDescription { x["input"] = .string(i) }
+                }
+                emit(e.path, cause: resolved, .activationCancelled(board: w.name.board ?? "", reason: .barrierFailed), extra: x)
+            }
+        }
+    }
+
+    // MARK: Warnings and notes
+
+    private func read(warning w: LogText) throws {
+        var fields = JSONObject()
+        if let subject = Descriptions.warningSubject(w.text) {
+            fields["board"] = .string(subject.id)
+            fields["type"] = .string(subject.type)
+        }
+        fields["message"] = .string(w.text)
+        let path = Descriptions.warningSubject(w.text).flatMap { s in paths[s.id] ?? homes[s.id] } ?? ""
+        emit(path, cause: nil, .unknown(kind: EventKind.logWarning.rawValue, fields: fields), extra: placeExtra(w.place))
+        // `[Barrier] discarded N pending activation(s)`: the owning motherboard went away, and
+        // the barrier's waiters with it.
+        if w.text.contains("[Barrier] discarded"), let subject = Descriptions.warningSubject(w.text),
+            let (k, e) = episodes.first(where: { $0.value.barrierBoard == subject.id })
+        {
+            episodes[k] = nil
+            for waiter in e.waiters {
+                waiter.name.settled = true
+                emit(e.path, cause: waiter.checkSeq, .activationCancelled(board: waiter.name.board ?? "", reason: "discarded"), extra: placeExtra(w.place))
+            }
+        }
+    }
+
+    private func read(note n: LogText) throws {
+        var fields = JSONObject()
+        fields["message"] = .string(n.text)
+        emit("", cause: nil, .unknown(kind: EventKind.logNote.rawValue, fields: fields), extra: placeExtra(n.place))
+    }
+
+    // MARK: Deciding with the next record
+
+    /// Settles the decision the previous record left, with `next` (nil at the end of the log).
+    /// Returns whether `next` was taken up by it.
+    private func settleDeferred(with next: LogItem?) throws -> Bool {
+        guard let d = deferred else { return false }
+        deferred = nil
+        switch d {
+        case let .activation(path, board, input, cause, extra, _, time, noBoard):
+            if noBoard {
+                var x = extra
+                var took = false
+                if case .warning(let w)? = next, w.text.hasPrefix("⚠️ [NoBoard]") {
+                    x["detail"] = .string(w.text)
+                    took = true
+                }
+                emit(path, cause: cause, .activationCancelled(board: board, reason: .unregistered), extra: x, at: time)
+                return took
+            }
+            if case .warning(let w)? = next, Descriptions.busyBoard(w.text) == board {
+                var x = extra
+                x["detail"] = .string(w.text)
+                emit(path, cause: cause, .activationCancelled(board: board, reason: .busy), extra: x, at: time)
+                return true
+            }
+            let seq = emit(path, cause: cause, .activationPerformed(board: board, input: input), extra: extra, at: time)
+            lastActivated = (path, board, seq)
+            for e in episodes.values where e.path == path && e.gate == board && e.gateRequest != nil && e.gatePerformed == nil { e.gatePerformed = seq }
+            if let destination = Descriptions.gatewayDestination(board), let e = episodes[key(path, destination + ".___GATEWAY___.___PRIVATE_BARRIER___")] {
+                e.gatePerformed = seq
+                // `⏩ … bypassed by X.___GATEWAY___`: an exempt id's proxy passes at once.
+                if case .note(let n)? = next, n.text.hasPrefix("⏩"), n.text.hasSuffix(" " + board) {
+                    e.exempt = true
+                    var fields = JSONObject()
+                    fields["message"] = .string(n.text)
+                    emit(path, cause: seq, .unknown(kind: EventKind.logNote.rawValue, fields: fields), extra: placeExtra(n.place))
+                    return true
+                }
+            }
+            return false
+        case let .command(path, board, command, cause, extra, time):
+            var x = extra
+            if case .record(let r)? = next, r.kind == .interaction, r.destination?.value == board {
+                if let t = r.destination?.type { x["boardType"] = .string(t) }
+                x["interactionLine"] = .int(Int64(r.place.line))
+                homes[board] = path
+                emit(path, cause: cause, .commandSent(board: board, command: command), extra: x, at: time)
+                return true
+            }
+            x["delivered"] = false
+            emit(path, cause: cause, .commandSent(board: board, command: command), extra: x, at: time)
+            return false
+        case let .completion(path, board, success, cause, extra, time):
+            var x = extra
+            var took = false
+            if case .warning(let w)? = next, w.text.contains("[Already removed] ➤ Board \(board) is not installed") {
+                x["delivered"] = false
+                x["reason"] = "not-installed"
+                took = true
+            }
+            emit(path, cause: cause, .boardCompleted(board: board, success: success), extra: x, at: time)
+            if !took, lastActivated?.board == board, lastActivated?.path == path { lastActivated = nil }
+            return took
+        case let .send(event, board, data):
+            var e = event
+            var took = false
+            if case .warning(let w)? = next, w.text.contains("] [\(board)] sent a message"), w.text.contains("seems to have no Motherboards") {
+                e.extra["dropped"] = "no-motherboard"
+                took = true
+            }
+            let seq = emit(e.mb, cause: e.cause, e.body, extra: e.extra, at: e.t)
+            if case .outputSent = e.body, e.extra["flowAction"] == .bool(true) {
+                lastBroadcast = (e.mb, board, seq, data ?? "")
+            }
+            return took
+        case let .gateway(path, board, proxy, request, place, _):
+            try settleGateway(path: path, board: board, proxy: proxy, request: request, place: place, next: next)
+            return false
+        }
+    }
+
+    private func settleGateway(path: String, board: String, proxy: String, request: Request?, place: LogPlace, next: LogItem?) throws {
+        let barrierBoard = proxy + ".___PRIVATE_BARRIER___"
+        if case .record(let r)? = next, case .activity("Next To Board") = r.kind, r.source?.value == barrierBoard {
+            // A new run: the next record reads it, with this request.
+            if let request {
+                pendingGatewayRequest = request
+            } else {
+                let gw = r.data.flatMap { Descriptions.gatewayInput($0.value) }
+                let input = gw.map { g in g.option.map { JSONValue.string($0) } } ?? nil
+                let seq = emit(path, cause: nil, .activationRequested(board: board, source: nil, input: input), extra: placeExtra(place))
+                pendingGatewayRequest = Request(path: path, board: board, input: gw?.option, seq: seq, source: "")
+            }
+            return
+        }
+        if case .record(let r)? = next, r.kind == .activation, let dst = r.destination?.value,
+            dst == board || Descriptions.barrier(dst) != nil
+        {
+            // The activation went through (a board that bypasses the gateway): it reads on as
+            // an activation, with this request.
+            var x = placeExtra(place)
+            x["proxy"] = .string(proxy)
+            if let request {
+                emit(path, cause: request.seq, .gatewayChecked(board: board, barrier: MotherboardPath.encode(proxy), result: .bypass), extra: x)
+                lastRequest = request
+            } else {
+                emit(path, cause: nil, .gatewayChecked(board: board, barrier: MotherboardPath.encode(proxy), result: .bypass), extra: x)
+            }
+            return
+        }
+        // Anything else: the activation joined the run that is open for this board.
+        if let e = episodes[key(path, barrierBoard)] {
+            let name = WaiterName(board: board, input: nil, inputKnown: request != nil)
+            if let request { name.input = request.input.map { JSONValue.string($0) } }
+            let requestSeq = request?.seq ?? emit(path, cause: nil, .activationRequested(board: board, source: nil, input: nil), extra: placeExtra(place), waiter: name.settled ? nil : name)
+            let check = emit(path, cause: requestSeq, .gatewayChecked(board: board, barrier: e.barrier, result: .wait), extra: placeExtra(place))
+            e.lastCheck = check
+            e.waiters.append(Waiter(name: name, inputDescription: request?.input, inputKnown: request != nil, requestSeq: requestSeq, checkSeq: check, place: place))
+        }
+    }
+}
+
+/// What waits at the end of a log: a barrier, its gate, and the boards waiting behind it.
+public struct StuckReport: Sendable, Hashable {
+    /// A board waiting behind the barrier.
+    public struct Waiter: Sendable, Hashable {
+        /// The board, where the log names it.
+        public var board: String?
+        /// Its input as printed, where the log shows it.
+        public var input: String?
+        /// The log line where its wait was read.
+        public var line: Int
+    }
+
+    /// The `seq` of the `stuck` event.
+    public var seq: Int
+    /// The motherboard the barrier lives in.
+    public var path: String
+    /// The barrier's name in the trace.
+    public var barrier: String
+    /// The gate (for a gateway run, its proxy board).
+    public var gate: String
+    /// Whether it is a gateway run.
+    public var gateway: Bool
+    /// Who waits, in request order.
+    public var waiting: [Waiter]
+    /// The log line where the first wait was read.
+    public var openedLine: Int
+    /// The log line where the gate was activated, if it was.
+    public var gateLine: Int?
+    /// Whether the gate was activated at all.
+    public var gateActivated: Bool
+    /// For a gateway run: the boards activated inside its proxy that never completed (its gate),
+    /// with the log line of their activation.
+    public var innerGates: [(board: String, line: Int)] = []
+
+    public static func == (a: StuckReport, b: StuckReport) -> Bool {
+        a.seq == b.seq && a.path == b.path && a.barrier == b.barrier && a.waiting == b.waiting
+    }
+    public func hash(into h: inout Hasher) { h.combine(seq) }
+}
+
+extension StuckReport {
+    /// What waits, in a sentence: "`pub.Dashboard` waits behind `pub.Auth`'s barrier; `pub.Auth`
+    /// was activated at line 812 and never completed".
+    public var sentence: String {
+        let who = waiting.map { w -> String in
+            if let b = w.board { return "`\(b)`" }
+            return "a board the log does not name (activated with \(w.input.map { "`\($0)`" } ?? "no option") at line \(w.line))"
+        }
+        let list: String
+        switch who.count {
+        case 0: list = "nothing"
+        case 1: list = who[0]
+        default: list = who.dropLast().joined(separator: ", ") + " and " + who.last!
+        }
+        let verb = who.count == 1 ? "waits" : "wait"
+        if gateway {
+            let destination = gate.hasSuffix(".___GATEWAY___") ? String(gate.dropLast(14)) : gate
+            let innerGate = innerGates.isEmpty ? "" : "; inside it " + innerGates.map { "`\($0.board)` was activated at line \($0.line) and never completed" }.joined(separator: ", ")
+            let state = gateActivated ? "its proxy `\(gate)` was activated at line \(gateLine ?? openedLine) and never completed\(innerGate)" : "its proxy `\(gate)` was never activated"
+            return "\(list) \(verb) behind the gateway for `\(destination)` (in \(path)); \(state)"
+        }
+        let state = gateActivated ? "`\(gate)` was activated at line \(gateLine ?? openedLine) and never completed" : "`\(gate)` was never activated"
+        return "\(list) \(verb) behind `\(gate)`'s barrier (in \(path)); \(state)"
+    }
+}

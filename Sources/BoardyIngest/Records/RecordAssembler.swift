@@ -1,0 +1,303 @@
+import DequeModule
+
+/// Puts Boardy's records back together from the lines of a capture, in the order they began.
+///
+/// Boardy prints each line of a record with its own `print`, so records printed by two threads
+/// at once can interleave line by line, and the app's own output can land between a record's
+/// lines. Lines are grouped by stream (the capture's prefix without its time: a process and
+/// thread where the capture names them), and within a stream a field line goes to the oldest
+/// open record that can take it next (fields come in a fixed order). A record closes when a new
+/// header, warning or note starts in its stream (if it has the fields it needs), and at the end
+/// of the capture. A value that spans lines (a description with line breaks) takes the lines
+/// after it while its brackets or quotes are open, or while they are indented.
+struct RecordAssembler {
+    /// A line Boardy printed that could not be read, or a record cut off.
+    struct Problem: Sendable {
+        var place: LogPlace
+        var message: String
+    }
+
+    private final class Open {
+        var item: LogItem
+        let stream: String
+        var closed = false
+        /// The stream's line count when the item opened.
+        let openedAt: Int
+        /// Brackets and quotes still open in the record's last value.
+        var depth = 0
+        var inQuote = false
+        init(_ item: LogItem, stream: String, openedAt: Int) {
+            self.item = item
+            self.stream = stream
+            self.openedAt = openedAt
+        }
+        var isRecord: Bool { if case .record = item { return true } else { return false } }
+        var isWarning: Bool { if case .warning = item { return true } else { return false } }
+        var record: LogRecord? { if case .record(let r) = item { return r } else { return nil } }
+    }
+
+    /// How many lines of its stream an incomplete record waits for its missing fields.
+    static let patience = 64
+
+    private var queue: Deque<Open> = []
+    /// Open items per stream, oldest first.
+    private var openByStream: [String: [Open]] = [:]
+    private var linesByStream: [String: Int] = [:]
+    /// Tokens in the prefix of the last Boardy line (0 without a prefix): how much to take off a
+    /// plain line to see whether it continues a value.
+    private var prefixTokens = 0
+    private var prefixHasTime = false
+
+    /// Lines that were not Boardy's (the app's output, a test runner's, blank lines).
+    private(set) var foreignLines = 0
+    /// Lines that carried on a value or a warning.
+    private(set) var continuationLines = 0
+    private(set) var problems: [Problem] = []
+
+    /// Adds a line; `emit` receives the items that are complete, in order.
+    mutating func add(_ line: ConsoleLine, place: LogPlace, emit: (LogItem) throws -> Void) rethrows {
+        switch line.kind {
+        case .plain:
+            addPlain(line, place: place)
+        default:
+            let prefix = LinePrefix(line.prefix)
+            let stream = String(prefix.streamKey)
+            prefixTokens = line.prefix.split(whereSeparator: { $0 == " " || $0 == "\t" }).count
+            prefixHasTime = prefix.microseconds != nil
+            linesByStream[stream, default: 0] += 1
+            addMarked(line, prefix: prefix, stream: stream, place: place)
+            expireWaiting(in: stream)
+        }
+        try drain(emit)
+    }
+
+    /// Ends the capture: every open item closes; a record without the fields it needs is a problem.
+    mutating func finish(emit: (LogItem) throws -> Void) rethrows {
+        for o in queue where !o.closed { close(o) }
+        openByStream = [:]
+        try drain(emit)
+    }
+
+    // MARK: Lines with a marker
+
+    private mutating func addMarked(_ line: ConsoleLine, prefix: LinePrefix, stream: String, place: LogPlace) {
+        let opened = linesByStream[stream, default: 0]
+        switch line.kind {
+        case .header(let icon, let name):
+            closeFinished(in: stream, warningsToo: true)
+            let kind: LogRecord.Kind
+            switch (icon, name) {
+            case ("🚀", "Activation"): kind = .activation
+            case ("🚚", "Interaction"): kind = .interaction
+            case ("🍁", _): kind = .activity(String(name))
+            default: kind = .other(icon: String(icon), name: String(name))
+            }
+            let record = LogRecord(kind: kind, place: place, time: prefix.microseconds, timeOfDayOnly: prefix.timeOfDayOnly)
+            open(Open(.record(record), stream: stream, openedAt: opened))
+        case .field(let icon, let type, let value):
+            if let o = openByStream[stream]?.first(where: { $0.record?.accepts(icon) == true }), case .record(var r) = o.item {
+                r.set(icon, LogField(type: String(type), value: String(value)))
+                o.item = .record(r)
+                (o.depth, o.inQuote) = Self.balance(value, depth: 0, inQuote: false)
+            } else if let w = latestWarning(in: stream) {
+                appendDetail(w, line.body)
+            } else {
+                problems.append(Problem(place: place, message: "a Boardy field line (\(icon.icon)) outside any record; it was not read"))
+            }
+        case .brokenField(let icon):
+            if let o = openByStream[stream]?.first(where: { $0.record?.accepts(icon) == true }), case .record(var r) = o.item {
+                r.lastField = icon
+                o.item = .record(r)
+                o.depth = 0
+                o.inQuote = false
+                problems.append(Problem(place: place, message: "a \(icon.icon) line with no \"] ➤ \" in it (cut off, or mixed with other output); the record at line \(r.place.line) lacks it"))
+            } else if let w = latestWarning(in: stream) {
+                appendDetail(w, line.body)
+            } else {
+                problems.append(Problem(place: place, message: "a Boardy field line (\(icon.icon)) outside any record, not well formed; it was not read"))
+            }
+        case .warning:
+            closeFinished(in: stream, warningsToo: false)
+            // A warning right after a board's description begins with it (Boardy prints
+            // `\(board)\n⚠️ Has called …`).
+            if let w = latestWarning(in: stream), case .warning(let t) = w.item, t.text.hasPrefix("⛵️") || t.text.hasPrefix("    🏝"),
+                !t.text.contains("⚠️")
+            {
+                appendDetail(w, line.body)
+                return
+            }
+            closeWarnings(in: stream)
+            open(Open(.warning(LogText(text: String(line.body), place: place, time: prefix.microseconds, timeOfDayOnly: prefix.timeOfDayOnly)), stream: stream, openedAt: opened))
+        case .boardDescription:
+            closeFinished(in: stream, warningsToo: true)
+            open(Open(.warning(LogText(text: String(line.body), place: place, time: prefix.microseconds, timeOfDayOnly: prefix.timeOfDayOnly)), stream: stream, openedAt: opened))
+        case .warningDetail:
+            if let w = latestWarning(in: stream) {
+                appendDetail(w, line.body)
+            } else {
+                closeFinished(in: stream, warningsToo: true)
+                open(Open(.warning(LogText(text: String(line.body), place: place, time: prefix.microseconds, timeOfDayOnly: prefix.timeOfDayOnly)), stream: stream, openedAt: opened))
+            }
+        case .note:
+            closeFinished(in: stream, warningsToo: true)
+            let o = Open(.note(LogText(text: String(line.body), place: place, time: prefix.microseconds, timeOfDayOnly: prefix.timeOfDayOnly)), stream: stream, openedAt: opened)
+            open(o)
+            close(o)
+        case .plain:
+            break
+        }
+    }
+
+    // MARK: Plain lines
+
+    private mutating func addPlain(_ line: ConsoleLine, place: LogPlace) {
+        // Take the capture's prefix off, so the line finds its stream and its indentation.
+        var body = line.body
+        var stream = ""
+        if prefixTokens > 0 {
+            let (prefixPart, rest) = Self.splitTokens(body, prefixTokens)
+            let p = LinePrefix(prefixPart)
+            if !prefixHasTime || p.microseconds != nil {
+                stream = String(p.streamKey)
+                body = rest
+            }
+        }
+        let indented = body.first == " " || body.first == "\t"
+        if let opens = openByStream[stream], let last = opens.last {
+            if let r = last.record, r.lastField == .option || r.lastField == .data, !last.closed, last.depth > 0 || last.inQuote || indented {
+                if case .record(var rec) = last.item, var field = rec.data {
+                    field.value += "\n" + body
+                    rec.data = field
+                    last.item = .record(rec)
+                    (last.depth, last.inQuote) = Self.balance(body, depth: last.depth, inQuote: last.inQuote)
+                    continuationLines += 1
+                    return
+                }
+            }
+            if last.isWarning, !last.closed, indented {
+                appendDetail(last, body)
+                return
+            }
+        }
+        foreignLines += 1
+        if !indented { closeWarnings(in: stream) }
+    }
+
+    /// The first `n` whitespace-separated tokens of `s` (with the spaces between them), and the
+    /// rest after the one space that follows them.
+    static func splitTokens(_ s: Substring, _ n: Int) -> (Substring, Substring) {
+        var i = s.startIndex
+        var tokens = 0
+        while i < s.endIndex, tokens < n {
+            while i < s.endIndex, s[i] == " " || s[i] == "\t" { i = s.index(after: i) }
+            guard i < s.endIndex else { break }
+            while i < s.endIndex, s[i] != " " && s[i] != "\t" { i = s.index(after: i) }
+            tokens += 1
+        }
+        guard tokens == n else { return ("", s) }
+        let prefix = s[..<i]
+        if i < s.endIndex { i = s.index(after: i) }
+        return (prefix, s[i...])
+    }
+
+    /// The nesting of brackets and quotes after `text`, from `depth` and `inQuote`.
+    static func balance(_ text: Substring, depth: Int, inQuote: Bool) -> (Int, Bool) {
+        var d = depth
+        var q = inQuote
+        var escaped = false
+        for b in text.utf8 {
+            if q {
+                if escaped { escaped = false } else if b == 0x5C { escaped = true } else if b == 0x22 { q = false }
+                continue
+            }
+            switch b {
+            case 0x22: q = true
+            case 0x28, 0x5B, 0x7B: d += 1
+            case 0x29, 0x5D, 0x7D: d = max(0, d - 1)
+            default: break
+            }
+        }
+        // A quote left open at the end of a line is more often an apostrophe than a string that
+        // goes on: only brackets carry a value over.
+        return (d, false)
+    }
+
+    // MARK: Bookkeeping
+
+    private mutating func open(_ o: Open) {
+        queue.append(o)
+        openByStream[o.stream, default: []].append(o)
+    }
+
+    private func latestWarning(in stream: String) -> Open? {
+        guard let last = openByStream[stream]?.last, last.isWarning, !last.closed else { return nil }
+        return last
+    }
+
+    private mutating func appendDetail(_ o: Open, _ text: Substring) {
+        guard case .warning(var t) = o.item else { return }
+        t.text += "\n" + text
+        t.detailLines += 1
+        o.item = .warning(t)
+        continuationLines += 1
+    }
+
+    /// Closes the stream's records that have their fields (and, if asked, its warnings).
+    private mutating func closeFinished(in stream: String, warningsToo: Bool) {
+        guard let opens = openByStream[stream] else { return }
+        var kept: [Open] = []
+        for o in opens {
+            if let r = o.record, r.isComplete {
+                close(o)
+            } else if o.isWarning, warningsToo {
+                close(o)
+            } else if !o.closed {
+                kept.append(o)
+            }
+        }
+        openByStream[stream] = kept.isEmpty ? nil : kept
+    }
+
+    private mutating func closeWarnings(in stream: String) {
+        guard let opens = openByStream[stream] else { return }
+        for o in opens where o.isWarning { close(o) }
+        let kept = opens.filter { !$0.closed }
+        openByStream[stream] = kept.isEmpty ? nil : kept
+    }
+
+    /// Records still missing fields after ``patience`` lines of their stream are cut off.
+    private mutating func expireWaiting(in stream: String) {
+        guard let opens = openByStream[stream], let first = opens.first, !first.closed,
+            linesByStream[stream, default: 0] - first.openedAt > Self.patience
+        else { return }
+        for o in opens where linesByStream[stream, default: 0] - o.openedAt > Self.patience { close(o) }
+        let kept = opens.filter { !$0.closed }
+        openByStream[stream] = kept.isEmpty ? nil : kept
+    }
+
+    private mutating func close(_ o: Open) {
+        guard !o.closed else { return }
+        o.closed = true
+        if let r = o.record, !r.isComplete {
+            let missing = r.source == nil ? "🏝" : "🎯"
+            problems.append(Problem(place: r.place, message: "a record cut off before its \(missing) line (\(Self.describe(r.kind))); it was not read"))
+        }
+    }
+
+    private mutating func drain(_ emit: (LogItem) throws -> Void) rethrows {
+        while let front = queue.first, front.closed {
+            queue.removeFirst()
+            if let r = front.record, !r.isComplete { continue }
+            try emit(front.item)
+        }
+    }
+
+    static func describe(_ kind: LogRecord.Kind) -> String {
+        switch kind {
+        case .activation: return "🚀 [Activation]"
+        case .interaction: return "🚚 [Interaction]"
+        case .activity(let name): return "🍁 [\(name)]"
+        case .other(let icon, let name): return "\(icon) [\(name)]"
+        }
+    }
+}
