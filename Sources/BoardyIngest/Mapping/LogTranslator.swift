@@ -40,6 +40,11 @@ final class LogTranslator {
     private var lastBroadcast: (path: String, board: String, seq: Int, data: String)?
     /// A decision waiting for the next record.
     private var deferred: Deferred?
+    /// A run a `[Barrier] discarded` warning must leave alone: the one the wait before it started.
+    private var keepOnDiscard: String?
+    /// Boards activated and not completed, per motherboard path, with the line of their
+    /// activation (a stuck gateway run names the gate inside its proxy).
+    private var open: [String: [String: Int]] = [:]
 
     // MARK: Counts
 
@@ -57,6 +62,8 @@ final class LogTranslator {
     }
 
     struct Waiter {
+        /// The motherboard the activation was asked of (where it is released).
+        let path: String
         let name: WaiterName
         /// The option's description as printed (nil: no option; unknown when `!inputKnown`).
         let inputDescription: String?
@@ -114,6 +121,8 @@ final class LogTranslator {
         case gateway(path: String, board: String, proxy: String, request: Request?, place: LogPlace, time: TraceTime)
         /// A completion, unless "Already removed" follows.
         case completion(path: String, board: String, success: Bool, cause: Int?, extra: JSONObject, time: TraceTime)
+        /// An activation that waits behind a barrier: which run it joins.
+        case barrierWait(BarrierWait)
         /// An output, a flow action or a completion from a board with no motherboard, unless
         /// "… seems to have no Motherboards" follows.
         case send(event: TraceEvent, board: String, data: String?)
@@ -175,11 +184,15 @@ final class LogTranslator {
             if let p = e.gatePlace { extra["gateLine"] = .int(Int64(p.line)) }
             extra["gateActivated"] = .bool(e.gatePerformed != nil)
             let seq = emit(e.path, cause: e.lastCheck == 0 ? nil : e.lastCheck, .stuckBarrier(barrier: e.barrier, gate: e.gate, waiting: waiting), extra: extra, inferred: false)
-            reports.append(
-                StuckReport(
+            var report = StuckReport(
                     seq: seq, path: e.path, barrier: e.barrier, gate: e.gate, gateway: e.isGateway,
                     waiting: e.waiters.map { w in StuckReport.Waiter(board: w.name.board, input: w.inputKnown ? w.inputDescription : nil, line: w.place.line) },
-                    openedLine: e.opened.line, gateLine: e.gatePlace?.line, gateActivated: e.gatePerformed != nil))
+                    openedLine: e.opened.line, gateLine: e.gatePlace?.line, gateActivated: e.gatePerformed != nil)
+            if e.isGateway {
+                let inner = e.path + "/" + MotherboardPath.encode(e.gate)
+                report.innerGates = (open[inner] ?? [:]).sorted { $0.value < $1.value }.map { (board: $0.key, line: $0.value) }
+            }
+            reports.append(report)
             for w in e.waiters where w.name.board == nil { w.name.settled = true }
         }
         episodes = [:]
@@ -245,7 +258,9 @@ final class LogTranslator {
             extra["boardType"] = .string(dst.type)
             if let d = r.data { extra["commandType"] = .string(d.type) }
             homes[dst.value] = path
-            emit(path, cause: nil, .commandSent(board: dst.value, command: value(r.data) ?? .null), extra: extra)
+            let seq = emit(path, cause: nil, .commandSent(board: dst.value, command: value(r.data) ?? .null), extra: extra)
+            // What the board sends while it handles the command is the command's doing.
+            lastActivated = (path, dst.value, seq)
         case .activity(let name):
             try readActivity(name, r, previousRequest: previousRequest)
         case .other(let icon, let name):
@@ -327,42 +342,86 @@ final class LogTranslator {
         episodes.values.filter { $0.path == path && $0.gate == gate }.min { ($0.opened.file, $0.opened.line) < ($1.opened.file, $1.opened.line) }
     }
 
+    /// An activation waits behind a barrier. Which run it joins is known with the next record:
+    /// a run starts when the barrier board asks for its gate right away; otherwise it joins the
+    /// run open in this motherboard, or (an `.application` barrier, one for the whole app) the
+    /// one open in another.
     private func readBarrierWait(
         _ r: LogRecord, path: String, barrierBoard: String, gate: String, barrier: String, input: JSONValue?, inputDescription: String?,
         previousRequest: Request?
     ) throws {
-        // A released gateway waiter going on to its own activation barrier.
+        let release = takeRelease(path: path, board: nil, inputDescription: inputDescription, barrierActivation: true)
+        deferred = .barrierWait(
+            BarrierWait(
+                path: path, barrierBoard: barrierBoard, gate: gate, barrier: barrier, input: input, inputDescription: inputDescription, place: r.place,
+                time: lastTime, release: release, request: previousRequest.flatMap { $0.path == path && $0.input == inputDescription ? $0 : nil }))
+    }
+
+    struct BarrierWait {
+        let path: String
+        let barrierBoard: String
+        let gate: String
+        let barrier: String
+        let input: JSONValue?
+        let inputDescription: String?
+        let place: LogPlace
+        let time: TraceTime
+        let release: Release?
+        let request: Request?
+    }
+
+    private func settleBarrierWait(_ w: BarrierWait, next: LogItem?) {
         let name: WaiterName
         let requestSeq: Int
-        if let release = takeRelease(path: path, board: nil, inputDescription: inputDescription, barrierActivation: true) {
+        if let release = w.release {
+            // A released gateway waiter going on to its own activation barrier.
             name = release.waiter.name
             if !name.inputKnown {
-                name.input = input
+                name.input = w.input
                 name.inputKnown = true
             }
             name.settled = name.board != nil
             requestSeq = release.resolved
-        } else if let req = previousRequest, req.path == path, req.input == inputDescription {
-            name = WaiterName(board: req.board, input: input, inputKnown: true)
+        } else if let req = w.request {
+            name = WaiterName(board: req.board, input: w.input, inputKnown: true)
             requestSeq = req.seq
         } else {
             // Nothing named the waiting board: the log says so when the wait ends, if ever.
-            name = WaiterName(board: nil, input: input, inputKnown: true)
-            requestSeq = emit(path, cause: nil, .activationRequested(board: "", source: nil, input: input), extra: placeExtra(r.place), waiter: name)
+            name = WaiterName(board: nil, input: w.input, inputKnown: true)
+            requestSeq = emit(w.path, cause: nil, .activationRequested(board: "", source: nil, input: w.input), extra: placeExtra(w.place), waiter: name, at: w.time)
         }
-        let k = key(path, barrierBoard)
-        let e: Episode
-        if let open = episodes[k] {
-            e = open
+        let starts: Bool
+        if case .record(let n)? = next, case .activity("Next To Board") = n.kind, n.source?.value == w.barrierBoard,
+            n.motherboard.map({ path(ofMotherboard: $0.value) }) == w.path
+        {
+            starts = true
+        } else if case .warning(let t)? = next, t.text.contains("[Barrier] discarded"), Descriptions.warningSubject(t.text)?.id == w.barrierBoard {
+            // The run open elsewhere lost its motherboard: this wait starts a run of its own
+            // (the warning cancels the old run's waiters).
+            starts = true
+            keepOnDiscard = key(w.path, w.barrierBoard)
         } else {
-            e = Episode(path: path, barrierBoard: barrierBoard, gate: gate, barrier: barrier, destination: nil, opened: r.place)
-            episodes[k] = e
+            starts = false
         }
-        var extra = placeExtra(r.place)
-        extra["barrierBoard"] = .string(barrierBoard)
-        let check = emit(path, cause: requestSeq, .barrierChecked(board: name.board ?? "", barrier: barrier, scope: "unknown", result: .wait), extra: extra, waiter: name.settled ? nil : name)
+        var scope = "unknown"
+        let e: Episode
+        if let open = episodes[key(w.path, w.barrierBoard)] {
+            e = open
+        } else if !starts, let elsewhere = episodes.values.filter({ $0.barrierBoard == w.barrierBoard }).min(by: { ($0.opened.file, $0.opened.line) < ($1.opened.file, $1.opened.line) }) {
+            // One barrier board for the whole app, with a run open elsewhere: `.application`.
+            e = elsewhere
+            scope = "application"
+        } else {
+            e = Episode(path: w.path, barrierBoard: w.barrierBoard, gate: w.gate, barrier: w.barrier, destination: nil, opened: w.place)
+            episodes[key(w.path, w.barrierBoard)] = e
+        }
+        var extra = placeExtra(w.place)
+        extra["barrierBoard"] = .string(w.barrierBoard)
+        let check = emit(
+            w.path, cause: requestSeq, .barrierChecked(board: name.board ?? "", barrier: e.barrier, scope: scope, result: .wait), extra: extra,
+            waiter: name.settled ? nil : name, at: w.time)
         e.lastCheck = check
-        e.waiters.append(Waiter(name: name, inputDescription: inputDescription, inputKnown: true, requestSeq: requestSeq, checkSeq: check, place: r.place))
+        e.waiters.append(Waiter(path: w.path, name: name, inputDescription: w.inputDescription, inputKnown: true, requestSeq: requestSeq, checkSeq: check, place: w.place))
     }
 
     /// The next release in `path` this activation is: of `board` (or of a waiter not named yet)
@@ -472,7 +531,7 @@ final class LogTranslator {
                 let requestSeq = req?.seq ?? emit(path, cause: nil, .activationRequested(board: waiterBoard, source: nil, input: input), extra: placeExtra(r.place))
                 let check = emit(path, cause: requestSeq, .gatewayChecked(board: waiterBoard, barrier: e.barrier, result: .wait), extra: placeExtra(r.place))
                 e.lastCheck = check
-                e.waiters.append(Waiter(name: name, inputDescription: gw?.option, inputKnown: gw != nil, requestSeq: requestSeq, checkSeq: check, place: r.place))
+                e.waiters.append(Waiter(path: path, name: name, inputDescription: gw?.option, inputKnown: gw != nil, requestSeq: requestSeq, checkSeq: check, place: r.place))
             }
             pendingGatewayRequest = nil
             e.started = emit(path, cause: e.lastCheck, .barrierStarted(barrier: e.barrier, board: target), extra: placeExtra(r.place))
@@ -546,9 +605,7 @@ final class LogTranslator {
         if e.gateResult == nil && !e.exempt { extra["gateResult"] = "unseen" }
         let resolved = emit(e.path, cause: e.gateCompleted ?? (e.gatePerformed ?? e.lastCheck), .barrierResolved(barrier: e.barrier, passed: passed, released: e.waiters.count), extra: extra)
         if passed {
-            var list = releases[e.path] ?? []
-            for w in e.waiters { list.append(Release(waiter: w, resolved: resolved, gateway: e.isGateway, barrier: e.barrier)) }
-            releases[e.path] = list
+            for w in e.waiters { releases[w.path, default: []].append(Release(waiter: w, resolved: resolved, gateway: e.isGateway, barrier: e.barrier)) }
         } else {
             // Boardy drops a failed gate's waiters without a record: cancelled here, named where
             // the log named them.
@@ -559,7 +616,7 @@ final class LogTranslator {
                     x["waiter"] = "unknown"
                     if w.inputKnown, let i = w.inputDescription { x["input"] = .string(i) }
                 }
-                emit(e.path, cause: resolved, .activationCancelled(board: w.name.board ?? "", reason: .barrierFailed), extra: x)
+                emit(w.path, cause: resolved, .activationCancelled(board: w.name.board ?? "", reason: .barrierFailed), extra: x)
             }
         }
     }
@@ -577,13 +634,14 @@ final class LogTranslator {
         emit(path, cause: nil, .unknown(kind: EventKind.logWarning.rawValue, fields: fields), extra: placeExtra(w.place))
         // `[Barrier] discarded N pending activation(s)`: the owning motherboard went away, and
         // the barrier's waiters with it.
+        defer { keepOnDiscard = nil }
         if w.text.contains("[Barrier] discarded"), let subject = Descriptions.warningSubject(w.text),
-            let (k, e) = episodes.first(where: { $0.value.barrierBoard == subject.id })
+            let (k, e) = episodes.first(where: { $0.value.barrierBoard == subject.id && $0.key != keepOnDiscard })
         {
             episodes[k] = nil
             for waiter in e.waiters {
                 waiter.name.settled = true
-                emit(e.path, cause: waiter.checkSeq, .activationCancelled(board: waiter.name.board ?? "", reason: "discarded"), extra: placeExtra(w.place))
+                emit(waiter.path, cause: waiter.checkSeq, .activationCancelled(board: waiter.name.board ?? "", reason: "discarded"), extra: placeExtra(w.place))
             }
         }
     }
@@ -621,6 +679,7 @@ final class LogTranslator {
             }
             let seq = emit(path, cause: cause, .activationPerformed(board: board, input: input), extra: extra, at: time)
             lastActivated = (path, board, seq)
+            if case .int(let line)? = extra["line"] { open[path, default: [:]][board] = Int(line) }
             for e in episodes.values where e.path == path && e.gate == board && e.gateRequest != nil && e.gatePerformed == nil { e.gatePerformed = seq }
             if let destination = Descriptions.gatewayDestination(board), let e = episodes[key(path, destination + ".___GATEWAY___.___PRIVATE_BARRIER___")] {
                 e.gatePerformed = seq
@@ -640,7 +699,8 @@ final class LogTranslator {
                 if let t = r.destination?.type { x["boardType"] = .string(t) }
                 x["interactionLine"] = .int(Int64(r.place.line))
                 homes[board] = path
-                emit(path, cause: cause, .commandSent(board: board, command: command), extra: x, at: time)
+                let seq = emit(path, cause: cause, .commandSent(board: board, command: command), extra: x, at: time)
+                lastActivated = (path, board, seq)
                 return true
             }
             x["delivered"] = false
@@ -654,7 +714,9 @@ final class LogTranslator {
                 x["reason"] = "not-installed"
                 took = true
             }
-            emit(path, cause: cause, .boardCompleted(board: board, success: success), extra: x, at: time)
+            let seq = emit(path, cause: cause, .boardCompleted(board: board, success: success), extra: x, at: time)
+            for e in episodes.values where e.path == path && e.gate == board && e.gateRequest != nil && e.gateCompleted == nil { e.gateCompleted = seq }
+            open[path]?[board] = nil
             if !took, lastActivated?.board == board, lastActivated?.path == path { lastActivated = nil }
             return took
         case let .send(event, board, data):
@@ -671,6 +733,9 @@ final class LogTranslator {
             return took
         case let .gateway(path, board, proxy, request, place, _):
             try settleGateway(path: path, board: board, proxy: proxy, request: request, place: place, next: next)
+            return false
+        case let .barrierWait(w):
+            settleBarrierWait(w, next: next)
             return false
         }
     }
@@ -711,7 +776,7 @@ final class LogTranslator {
             let requestSeq = request?.seq ?? emit(path, cause: nil, .activationRequested(board: board, source: nil, input: nil), extra: placeExtra(place), waiter: name.settled ? nil : name)
             let check = emit(path, cause: requestSeq, .gatewayChecked(board: board, barrier: e.barrier, result: .wait), extra: placeExtra(place))
             e.lastCheck = check
-            e.waiters.append(Waiter(name: name, inputDescription: request?.input, inputKnown: request != nil, requestSeq: requestSeq, checkSeq: check, place: place))
+            e.waiters.append(Waiter(path: path, name: name, inputDescription: request?.input, inputKnown: request != nil, requestSeq: requestSeq, checkSeq: check, place: place))
         }
     }
 }

@@ -5,10 +5,10 @@ import DequeModule
 /// Boardy prints each line of a record with its own `print`, so records printed by two threads
 /// at once can interleave line by line, and the app's own output can land between a record's
 /// lines. Lines are grouped by stream (the capture's prefix without its time: a process and
-/// thread where the capture names them), and within a stream a field line goes to the oldest
-/// open record that can take it next (fields come in a fixed order). A record closes when a new
-/// header, warning or note starts in its stream (if it has the fields it needs), and at the end
-/// of the capture. A value that spans lines (a description with line breaks) takes the lines
+/// thread where the capture names them), and within a stream a field line goes to the youngest
+/// open record that can take it next (fields come in a fixed order). A record closes once
+/// ``patience`` more of Boardy's lines came in its stream (cut off, if it lacks fields), and at
+/// the end of the capture; items are handed on in the order they began. A value that spans lines (a description with line breaks) takes the lines
 /// after it while its brackets or quotes are open, or while they are indented.
 struct RecordAssembler {
     /// A line Boardy printed that could not be read, or a record cut off.
@@ -26,6 +26,10 @@ struct RecordAssembler {
         /// Brackets and quotes still open in the record's last value.
         var depth = 0
         var inQuote = false
+        /// Whether the item has taken a line since it opened.
+        var continues = true
+        /// Lines added after the first value line.
+        var extraLines = 0
         init(_ item: LogItem, stream: String, openedAt: Int) {
             self.item = item
             self.stream = stream
@@ -37,7 +41,9 @@ struct RecordAssembler {
     }
 
     /// How many lines of its stream an incomplete record waits for its missing fields.
-    static let patience = 64
+    static let patience = 32
+    /// How many lines a value or a warning goes on over.
+    static let maximumContinuation = 1000
 
     private var queue: Deque<Open> = []
     /// Open items per stream, oldest first.
@@ -47,6 +53,8 @@ struct RecordAssembler {
     /// plain line to see whether it continues a value.
     private var prefixTokens = 0
     private var prefixHasTime = false
+    /// The item that took the stream's previous line: where a value or warning goes on.
+    private var lastItem: [String: Open] = [:]
 
     /// Lines that were not Boardy's (the app's output, a test runner's, blank lines).
     private(set) var foreignLines = 0
@@ -82,9 +90,11 @@ struct RecordAssembler {
 
     private mutating func addMarked(_ line: ConsoleLine, prefix: LinePrefix, stream: String, place: LogPlace) {
         let opened = linesByStream[stream, default: 0]
+        func text() -> LogText { LogText(text: String(line.body), place: place, time: prefix.microseconds, timeOfDayOnly: prefix.timeOfDayOnly) }
         switch line.kind {
         case .header(let icon, let name):
-            closeFinished(in: stream, warningsToo: true)
+            // Records stay open: another thread's lines may still come for them. A record
+            // closes when a younger one in its stream takes a field.
             let kind: LogRecord.Kind
             switch (icon, name) {
             case ("🚀", "Activation"): kind = .activation
@@ -92,60 +102,99 @@ struct RecordAssembler {
             case ("🍁", _): kind = .activity(String(name))
             default: kind = .other(icon: String(icon), name: String(name))
             }
-            let record = LogRecord(kind: kind, place: place, time: prefix.microseconds, timeOfDayOnly: prefix.timeOfDayOnly)
-            open(Open(.record(record), stream: stream, openedAt: opened))
+            let o = Open(.record(LogRecord(kind: kind, place: place, time: prefix.microseconds, timeOfDayOnly: prefix.timeOfDayOnly)), stream: stream, openedAt: opened)
+            open(o)
+            lastItem[stream] = o
         case .field(let icon, let type, let value):
-            if let o = openByStream[stream]?.first(where: { $0.record?.accepts(icon) == true }), case .record(var r) = o.item {
+            if let w = handlerWarning(in: stream) {
+                appendDetail(w, line.body)
+            } else if let o = recordTaking(icon, in: stream), case .record(var r) = o.item {
                 r.set(icon, LogField(type: String(type), value: String(value)))
                 o.item = .record(r)
                 (o.depth, o.inQuote) = Self.balance(value, depth: 0, inQuote: false)
+                o.extraLines = 0
+                took(o, in: stream)
             } else if let w = latestWarning(in: stream) {
                 appendDetail(w, line.body)
             } else {
                 problems.append(Problem(place: place, message: "a Boardy field line (\(icon.icon)) outside any record; it was not read"))
+                lastItem[stream] = nil
             }
         case .brokenField(let icon):
-            if let o = openByStream[stream]?.first(where: { $0.record?.accepts(icon) == true }), case .record(var r) = o.item {
+            if let w = handlerWarning(in: stream) {
+                appendDetail(w, line.body)
+            } else if let o = recordTaking(icon, in: stream), case .record(var r) = o.item {
                 r.lastField = icon
                 o.item = .record(r)
                 o.depth = 0
-                o.inQuote = false
+                took(o, in: stream)
                 problems.append(Problem(place: place, message: "a \(icon.icon) line with no \"] ➤ \" in it (cut off, or mixed with other output); the record at line \(r.place.line) lacks it"))
-            } else if let w = latestWarning(in: stream) {
-                appendDetail(w, line.body)
             } else {
                 problems.append(Problem(place: place, message: "a Boardy field line (\(icon.icon)) outside any record, not well formed; it was not read"))
+                lastItem[stream] = nil
             }
         case .warning:
-            closeFinished(in: stream, warningsToo: false)
             // A warning right after a board's description begins with it (Boardy prints
             // `\(board)\n⚠️ Has called …`).
-            if let w = latestWarning(in: stream), case .warning(let t) = w.item, t.text.hasPrefix("⛵️") || t.text.hasPrefix("    🏝"),
-                !t.text.contains("⚠️")
+            if let w = latestWarning(in: stream), lastItem[stream] === w, case .warning(let t) = w.item,
+                t.text.hasPrefix("⛵️") || t.text.hasPrefix("    🏝"), !t.text.contains("⚠️")
             {
                 appendDetail(w, line.body)
                 return
             }
             closeWarnings(in: stream)
-            open(Open(.warning(LogText(text: String(line.body), place: place, time: prefix.microseconds, timeOfDayOnly: prefix.timeOfDayOnly)), stream: stream, openedAt: opened))
+            let o = Open(.warning(text()), stream: stream, openedAt: opened)
+            open(o)
+            lastItem[stream] = o
         case .boardDescription:
-            closeFinished(in: stream, warningsToo: true)
-            open(Open(.warning(LogText(text: String(line.body), place: place, time: prefix.microseconds, timeOfDayOnly: prefix.timeOfDayOnly)), stream: stream, openedAt: opened))
+            closeWarnings(in: stream)
+            let o = Open(.warning(text()), stream: stream, openedAt: opened)
+            open(o)
+            lastItem[stream] = o
         case .warningDetail:
             if let w = latestWarning(in: stream) {
                 appendDetail(w, line.body)
             } else {
-                closeFinished(in: stream, warningsToo: true)
-                open(Open(.warning(LogText(text: String(line.body), place: place, time: prefix.microseconds, timeOfDayOnly: prefix.timeOfDayOnly)), stream: stream, openedAt: opened))
+                let o = Open(.warning(text()), stream: stream, openedAt: opened)
+                open(o)
+                lastItem[stream] = o
             }
         case .note:
-            closeFinished(in: stream, warningsToo: true)
-            let o = Open(.note(LogText(text: String(line.body), place: place, time: prefix.microseconds, timeOfDayOnly: prefix.timeOfDayOnly)), stream: stream, openedAt: opened)
+            closeWarnings(in: stream)
+            let o = Open(.note(text()), stream: stream, openedAt: opened)
             open(o)
             close(o)
+            lastItem[stream] = nil
         case .plain:
             break
         }
+    }
+
+    /// The youngest open record of the stream that can take a field with `icon` next (a
+    /// record's first field is always its 🏝): a thread prints a record's lines in a row, so a
+    /// field belongs to the latest record still waiting for it; an older one takes it only when
+    /// no younger one can (another thread's lines landed between its own).
+    private func recordTaking(_ icon: ConsoleLine.FieldIcon, in stream: String) -> Open? {
+        openByStream[stream]?.last { o in
+            guard !o.closed, let r = o.record else { return false }
+            if r.source == nil && r.lastField == nil { return icon == .source }
+            return r.accepts(icon)
+        }
+    }
+
+    /// A record took a line: it is where a value's next lines go.
+    private mutating func took(_ o: Open, in stream: String) {
+        o.continues = true
+        lastItem[stream] = o
+    }
+
+    /// FlowBoard's "missing a handler" warning, whose details are field lines (`    🏝 [T] ➤ id`,
+    /// `    🚦 …`, `    🌏 …`), while its lines are coming.
+    private func handlerWarning(in stream: String) -> Open? {
+        guard let w = latestWarning(in: stream), lastItem[stream] === w, case .warning(let t) = w.item,
+            t.text.hasPrefix("⚠️ The FlowBoard received an interaction command but missing a handler")
+        else { return nil }
+        return w
     }
 
     // MARK: Plain lines
@@ -163,23 +212,26 @@ struct RecordAssembler {
             }
         }
         let indented = body.first == " " || body.first == "\t"
-        if let opens = openByStream[stream], let last = opens.last {
-            if let r = last.record, r.lastField == .option || r.lastField == .data, !last.closed, last.depth > 0 || last.inQuote || indented {
-                if case .record(var rec) = last.item, var field = rec.data {
-                    field.value += "\n" + body
-                    rec.data = field
-                    last.item = .record(rec)
-                    (last.depth, last.inQuote) = Self.balance(body, depth: last.depth, inQuote: last.inQuote)
-                    continuationLines += 1
-                    return
-                }
+        if let last = lastItem[stream], !last.closed, last.extraLines < Self.maximumContinuation {
+            if let r = last.record, r.lastField == .option || r.lastField == .data, last.depth > 0 || indented,
+                case .record(var rec) = last.item, var field = rec.data
+            {
+                last.extraLines += 1
+                field.value += "\n" + body
+                rec.data = field
+                last.item = .record(rec)
+                (last.depth, last.inQuote) = Self.balance(body, depth: last.depth, inQuote: last.inQuote)
+                continuationLines += 1
+                return
             }
-            if last.isWarning, !last.closed, indented {
+            if last.isWarning, indented {
+                last.extraLines += 1
                 appendDetail(last, body)
                 return
             }
         }
         foreignLines += 1
+        lastItem[stream] = nil
         if !indented { closeWarnings(in: stream) }
     }
 
@@ -242,22 +294,6 @@ struct RecordAssembler {
         continuationLines += 1
     }
 
-    /// Closes the stream's records that have their fields (and, if asked, its warnings).
-    private mutating func closeFinished(in stream: String, warningsToo: Bool) {
-        guard let opens = openByStream[stream] else { return }
-        var kept: [Open] = []
-        for o in opens {
-            if let r = o.record, r.isComplete {
-                close(o)
-            } else if o.isWarning, warningsToo {
-                close(o)
-            } else if !o.closed {
-                kept.append(o)
-            }
-        }
-        openByStream[stream] = kept.isEmpty ? nil : kept
-    }
-
     private mutating func closeWarnings(in stream: String) {
         guard let opens = openByStream[stream] else { return }
         for o in opens where o.isWarning { close(o) }
@@ -265,7 +301,8 @@ struct RecordAssembler {
         openByStream[stream] = kept.isEmpty ? nil : kept
     }
 
-    /// Records still missing fields after ``patience`` lines of their stream are cut off.
+    /// Records open for more than ``patience`` lines of their stream are done (cut off, if
+    /// they lack fields).
     private mutating func expireWaiting(in stream: String) {
         guard let opens = openByStream[stream], let first = opens.first, !first.closed,
             linesByStream[stream, default: 0] - first.openedAt > Self.patience
