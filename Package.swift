@@ -173,7 +173,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 "Boardy", "BoardyTrace", "BoardyDispatch", "BoardySimulation", "BoardyReplay", "BoardyViz", "BoardyVizCore", "BoardyVizSimulation",
-                "BoardyGraphviz",
+                "BoardyGraphviz", "BoardyIngest", "BoardyLock",
             ], path: "Fuzz/Targets"),
         .target(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"),
         .executableTarget(name: "fuzz-trace-reader", dependencies: ["FuzzTargets", "CFuzzerDriver"], path: "Fuzz/fuzz-trace-reader"),
@@ -182,7 +182,7 @@ let package = Package(
         .executableTarget(name: "fuzz-views", dependencies: ["FuzzTargets", "CFuzzerDriver"], path: "Fuzz/fuzz-views"),
         .executableTarget(name: "fuzz-pipeline", dependencies: ["FuzzTargets", "CFuzzerDriver"], path: "Fuzz/fuzz-pipeline"),
         // `make fuzz-cli`: the whole pipeline on generated scenarios and their mutations, in a loop.
-        .executableTarget(name: "boardy-fuzz-cli", dependencies: ["FuzzTargets"], path: "Fuzz/boardy-fuzz-cli"),
+        .executableTarget(name: "boardy-fuzz-cli", dependencies: ["FuzzTargets", "BoardySimulation"], path: "Fuzz/boardy-fuzz-cli"),
 
         .testTarget(
             name: "BoardyTraceTests",

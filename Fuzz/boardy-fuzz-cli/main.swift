@@ -1,3 +1,4 @@
+import BoardySimulation
 import Foundation
 import FuzzTargets
 
@@ -18,6 +19,11 @@ var failures = ".build-fuzz-cli/failures"
 /// the first failure ends the run.
 var keepGoing = false
 var failureCount = 0
+/// With --log-round-trip 1, each case only checks Boardy's debug log of its run against its
+/// trace (`LogRoundTripCheck`): the engine's log, ingested, tells the same steps.
+var logRoundTrip = false
+var stepsCompared = 0
+var pathsDiffer = 0
 var args = Array(CommandLine.arguments.dropFirst())
 while !args.isEmpty {
     let flag = args.removeFirst()
@@ -31,6 +37,7 @@ while !args.isEmpty {
     case "--cli-every": cliEvery = max(1, Int(value) ?? cliEvery)
     case "--failures": failures = value
     case "--keep-going": keepGoing = value == "1" || value == "true"
+    case "--log-round-trip": logRoundTrip = value == "1" || value == "true"
     default: FileHandle.standardError.write(Data("unknown flag \(flag)\n".utf8))
     }
 }
@@ -142,6 +149,17 @@ defer { try? FileManager.default.removeItem(atPath: work) }
     let text = genome.scenarioJSON()
     let mutation = nextRandom()
     let badScenario = Pipeline.mutate(text, seed: mutation)
+    if logRoundTrip {
+        do {
+            let s = try ScenarioLoader.load(json: text, file: "gen.json")
+            let outcome = try LogRoundTripCheck.check(s, text: text)
+            stepsCompared += outcome.steps
+            if !outcome.pathsAgree { pathsDiffer += 1 }
+        } catch {
+            try fail("\(error)", files: ["scenario.json": text])
+        }
+        return
+    }
     let jsonl: String
     // BOARDY_FUZZ_KEEP_CASE=path: each case is written there before it runs, so a crash (which
     // no error handler sees) leaves the scenario that caused it.
@@ -186,5 +204,9 @@ print("executions=\(executions)")
 print("cli_cases=\(cliRuns)")
 print("seconds=\(String(format: "%.1f", elapsed))")
 print("per_second=\(String(format: "%.0f", Double(executions) / max(elapsed, 0.001)))")
+if logRoundTrip {
+    print("steps_compared=\(stepsCompared)")
+    print("cases_with_motherboards_named_alike=\(pathsDiffer)")
+}
 print("failures=\(failureCount)")
 if failureCount > 0 { exit(1) }

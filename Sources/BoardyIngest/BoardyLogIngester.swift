@@ -156,13 +156,16 @@ public final class BoardyLogIngester {
             try sink.begin(h)
         }
         let stuck = try translator.finish(stuckAt: lastT)
-        var problems = assembler.problems + translator.problems
+        var problems = assembler.problems
         problems += cutLines.map { .init(place: $0, message: "a line longer than \(options.maximumLineLength) bytes; only its first \(options.maximumLineLength) bytes were read") }
         problems.sort { ($0.place.file, $0.place.line) < ($1.place.file, $1.place.line) }
         return IngestSummary(
             files: files, lines: linesRead, records: translator.records, warnings: translator.warnings, notes: translator.notes,
             foreignLines: assembler.foreignLines, continuationLines: assembler.continuationLines,
             problems: problems.map { IngestSummary.Problem(file: files.isEmpty ? "<log>" : files[$0.place.file], line: $0.place.line, message: $0.message) },
+            observations: translator.observations.map {
+                IngestSummary.Problem(file: files.isEmpty ? "<log>" : files[$0.place.file], line: $0.place.line, message: $0.message)
+            },
             events: eventsWritten, clock: header!.clock, untimedRecords: live ? untimed : 0, stuck: stuck, unterminated: unterminated)
     }
 
@@ -223,6 +226,9 @@ public struct IngestSummary: Sendable {
     public var continuationLines: Int
     /// Lines that look like Boardy's but could not be read, and records cut off.
     public var problems: [Problem]
+    /// What the log implies but does not show, with the line of the wait it concerns (a
+    /// released activation that never appears: the log was cut, or the board was gone).
+    public var observations: [Problem]
     /// Events written.
     public var events: Int
     /// The trace's clock: `live` when every record had a time, `order` otherwise.

@@ -94,6 +94,7 @@ struct IngestCommand: ParsableCommand {
             return summary
         }
         for p in summary.problems { warn("\(p.file):\(p.line): warning: \(p.message)") }
+        for o in summary.observations { warn("\(o.file):\(o.line): note: \(o.message)") }
         let text = format == .json ? Self.json(summary, output: output).jsonText : Self.text(summary, output: output)
         if output == nil { warn(text) } else { print(text) }
         if !summary.stuck.isEmpty { throw Exit.problems }
@@ -121,6 +122,7 @@ struct IngestCommand: ParsableCommand {
             "warnings": .int(Int64(s.warnings)), "notes": .int(Int64(s.notes)), "foreignLines": .int(Int64(s.foreignLines)),
             "continuationLines": .int(Int64(s.continuationLines)),
             "problems": .array(s.problems.map { ["file": .string($0.file), "line": .int(Int64($0.line)), "message": .string($0.message)] }),
+            "observations": .array(s.observations.map { ["file": .string($0.file), "line": .int(Int64($0.line)), "message": .string($0.message)] }),
             "events": .int(Int64(s.events)), "clock": .string(s.clock.rawValue), "untimedRecords": .int(Int64(s.untimedRecords)),
         ]
         o["stuck"] = .array(

@@ -53,7 +53,12 @@ struct SimulateCommand: ParsableCommand {
             defer { if owned { close(fd) } }
             let writer = try TraceWriter(
                 fileDescriptor: fd, path: output ?? "standard output", header: Simulator.header(of: s, bounds: bounds), closesDescriptor: false)
-            let r = Simulator.run(s, bounds: bounds, observer: writer, keepingEvents: false)
+            // Boardy's debug log (a DEBUG build with BOARDY_LOG_ENABLED=YES) never mixes into a
+            // trace written to standard output: it goes to standard error then.
+            let log = BoardyDebugLog.fromEnvironment.map { log in
+                output == nil ? BoardyDebugLog { FileHandle.standardError.write(Data(($0 + "\n").utf8)) } : log
+            }
+            let r = Simulator.run(s, bounds: bounds, observer: writer, keepingEvents: false, debugLog: log)
             try writer.close()
             try out.commit()
             return r

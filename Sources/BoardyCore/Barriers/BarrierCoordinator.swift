@@ -53,6 +53,9 @@ final class BarrierRun {
     var waiting: [PendingActivation] = []
     /// The barrier the run is for (nil for a gateway run), to name its barrier board.
     let barrier: ActivationBarrier?
+    /// Whether a gateway run's proxy is a board of its own (Boardy's `registerWithActivation`
+    /// wiring, or a producer's gateway board), whose activation and completion are its own.
+    var hasProxyBoard = false
     /// The identifier of the barrier board Boardy would install for this run
     /// (`<gate>.___PRIVATE_BARRIER___…`), under which ``Motherboard/boards`` shows it. Made only
     /// when asked for: spelling it costs string work that a run should not pay for.

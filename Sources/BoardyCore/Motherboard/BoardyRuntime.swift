@@ -15,6 +15,9 @@ public final class BoardyRuntime {
     public let scheduler: any Scheduler
     /// The observer that receives every event, if any. With none, no event is built.
     public let observer: (any TraceObserver)?
+    /// Where Boardy's debug log goes, if anywhere: by default, standard output in a DEBUG build
+    /// whose environment has `BOARDY_LOG_ENABLED=YES` (as in Boardy); nil prints nothing.
+    public let debugLog: BoardyDebugLog?
 
     // The engine's state is confined to the thread that drives it and never accessed
     // overlappingly, so the hot properties skip Swift's dynamic exclusivity checks (they cost
@@ -70,8 +73,12 @@ public final class BoardyRuntime {
 
     /// A runtime on `scheduler` (a fresh ``VirtualScheduler`` by default) reporting to
     /// `observer`, running emitted work as `processing` says.
-    public init(scheduler: any Scheduler = VirtualScheduler(), observer: (any TraceObserver)? = nil, processing: Processing = .stacked) {
+    public init(
+        scheduler: any Scheduler = VirtualScheduler(), observer: (any TraceObserver)? = nil, processing: Processing = .stacked,
+        debugLog: BoardyDebugLog? = .fromEnvironment
+    ) {
         self.processing = processing
+        self.debugLog = debugLog
         immediate = processing == .immediate
         self.scheduler = scheduler
         self.tracing = observer != nil
@@ -254,6 +261,7 @@ public final class BoardyRuntime {
     /// Records what a board emits after its motherboard was released: it goes nowhere, but the
     /// trace says so (`"dropped":"motherboard-released"`).
     func recordReleased(_ emission: Board.Emission, from board: Board, path: MotherboardPath) {
+        if let debugLog { Motherboard.logOrphan(debugLog, of: board, emission) }
         guard isTracing else { return }
         let id = board.identifier.rawValue
         let body: TraceEvent.Body

@@ -17,6 +17,7 @@ extension Motherboard {
         case .output(let board, let value, let flowAction):
             processOutput(board, value, flowAction: flowAction, cause: cause, runtime: runtime)
         case .orphanOutput(let board, let value, let flowAction):
+            if let log = runtime.debugLog { logOrphan(log, of: board, value, flowAction: flowAction) }
             runtime.record(
                 self, cause: cause, .outputSent(board: board.identifier.rawValue, output: TraceValue.json(value) ?? .null),
                 extra: Self.droppedExtra(flowAction: flowAction))
@@ -40,6 +41,7 @@ extension Motherboard {
             if let board = installed[id] {
                 let seq = runtime.record(self, cause: cause, .commandSent(board: id.rawValue, command: TraceValue.json(command) ?? .null))
                 if seq != 0 { runtime.currentCause = seq }
+                if let log = runtime.debugLog { logInteraction(log, with: board, command: command) }
                 board.interact(command: command)
             } else {
                 runtime.record(
@@ -68,10 +70,13 @@ extension Motherboard {
         let reqCause = requested == 0 ? cause : requested
         // Rule 5: find the installed board or produce and install it, before any check.
         guard let board = installed[id] ?? produce(id) else {
+            if let log = runtime.debugLog { logUnregistered(log, id, option: input) }
             runtime.record(self, cause: reqCause, .activationCancelled(board: id.rawValue, reason: .unregistered))
             return
         }
         if let mismatch = board.inputMismatch(input) {
+            // Boardy logs the activation, then traps in the board.
+            if let log = runtime.debugLog { logActivation(log, of: board, option: input) }
             runtime.record(self, cause: reqCause, .activationCancelled(board: id.rawValue, reason: .invalidInput), extra: ["detail": .string(mismatch)])
             return
         }
@@ -122,12 +127,14 @@ extension Motherboard {
         }
         switch entry.kind {
         case .exempt:
+            if let log = runtime.debugLog { logGatewayExempt(log, destination: id, option: pending.input) }
             runtime.record(
                 self, cause: pending.requestSeq,
                 .gatewayChecked(board: id.rawValue, barrier: home.gatewayForAll?.gateBoard.map { MotherboardPath.encode($0.rawValue) } ?? "", result: .exempt))
             return true
         case .proxy:
             if board.shouldBypassGatewayBarrier() {
+                if let log = runtime.debugLog { logGatewayInstall(log, destination: id) }
                 runtime.record(
                     self, cause: pending.requestSeq,
                     .gatewayChecked(board: id.rawValue, barrier: MotherboardPath.encode(id.appending("___GATEWAY___").rawValue), result: .bypass))
@@ -136,6 +143,7 @@ extension Motherboard {
             return waitOnProxy(nil, pending, home: home, registration: entry, runtime: runtime)
         case let .gate(gate, gateInput, resolveOn, instances):
             if board.shouldBypassGatewayBarrier() {
+                if let log = runtime.debugLog { logGatewayInstall(log, destination: id) }
                 runtime.record(self, cause: pending.requestSeq, .gatewayChecked(board: id.rawValue, barrier: MotherboardPath.encode(gate.rawValue), result: .bypass))
                 return true
             }
@@ -145,15 +153,16 @@ extension Motherboard {
             let perRun = instances == .perRun && home.canProducePerRun(gate)
             let makeHost: (() -> Motherboard)? =
                 perRun ? { Motherboard(gatewayProxyFor: id, owner: self, origin: home, runtime: runtime) } : nil
-            guard
-                let (run, isNew) = runtime.barriers.wait(
-                    self.pending(pending), onGateway: gate, home: home, resolveOn: resolveOn, makeGateHost: makeHost, runtime: runtime),
-                isNew
-            else { return false }
+            let waited = runtime.barriers.wait(
+                self.pending(pending), onGateway: gate, home: home, resolveOn: resolveOn, makeGateHost: makeHost, runtime: runtime)
+            if let log = runtime.debugLog { logGatewayInstall(log, destination: id) }
+            guard let (run, isNew) = waited, isNew else { return false }
             let started = runtime.record(self, cause: checked, .barrierStarted(barrier: MotherboardPath.encode(gate.rawValue), board: gate.rawValue))
             let request = GatewayRequest(destination: id, input: pending.input)
+            let input = pending.input
             (run.gateHost ?? home).submitGate(
-                gate, input: gateInput.map { $0(request) } ?? request, for: id, node: run.node, cause: started, runtime: runtime)
+                gate, input: gateInput.map { $0(request) } ?? request, for: id, node: run.node, cause: started, runtime: runtime,
+                announce: { [unowned self] log in self.logGatewayRunStart(log, destination: id, option: input, proxyActivated: true) })
             return false
         }
     }
@@ -171,10 +180,10 @@ extension Motherboard {
         let gateID = given?.identifier ?? id.appending("___GATEWAY___")
         let checked = runtime.record(
             self, cause: pending.requestSeq, .gatewayChecked(board: id.rawValue, barrier: MotherboardPath.encode(gateID.rawValue), result: .wait))
-        guard
-            let (run, isNew) = runtime.barriers.wait(
-                self.pending(pending), onGateway: gateID, home: home, resolveOn: nil, makeGateHost: nil, runtime: runtime), isNew
-        else { return false }
+        let waited = runtime.barriers.wait(self.pending(pending), onGateway: gateID, home: home, resolveOn: nil, makeGateHost: nil, runtime: runtime)
+        if let log = runtime.debugLog { logGatewayInstall(log, destination: id) }
+        guard let (run, isNew) = waited, isNew else { return false }
+        run.hasProxyBoard = true
         let proxy: any ActivatableBoard =
             given ?? GatewayBarrierProxy(destination: id, producer: home.boardProducer, registration: registration!)
         installBoard(proxy)
@@ -184,7 +193,10 @@ extension Motherboard {
             inner.onBehalfOf = run.node
         }
         let started = runtime.record(self, cause: checked, .barrierStarted(barrier: MotherboardPath.encode(gateID.rawValue), board: gateID.rawValue))
-        submitGate(gateID, input: pending.input, for: id, node: run.node, cause: started, runtime: runtime)
+        let input = pending.input
+        submitGate(
+            gateID, input: pending.input, for: id, node: run.node, cause: started, runtime: runtime,
+            announce: { [unowned self] log in self.logGatewayRunStart(log, destination: id, option: input, proxyActivated: false) })
         return false
     }
 
@@ -205,16 +217,34 @@ extension Motherboard {
         let checked = runtime.record(
             self, cause: cause, .barrierChecked(board: id.rawValue, barrier: identity.traced, scope: barrier.scope.rawValue, result: .wait))
         let owner = barrier.scope == .application ? ObjectIdentifier(runtime) : ObjectIdentifier(self)
-        guard
-            let (run, isNew) = runtime.barriers.wait(self.pending(pending), onActivationBarrier: barrier, identity: identity, scopeOwner: owner, runtime: runtime),
-            isNew
-        else { return }
+        let waited = runtime.barriers.wait(self.pending(pending), onActivationBarrier: barrier, identity: identity, scopeOwner: owner, runtime: runtime)
+        let barrierBoard = runtime.debugLog == nil ? barrier.identifier : Self.barrierBoardID(gate: barrier.identifier, traced: identity.traced)
+        if let log = runtime.debugLog { logBarrierWait(log, barrierBoard: barrierBoard, option: pending.input) }
+        guard let (run, isNew) = waited, isNew else { return }
         // Rule 12: the gate runs once per cycle, activated with the option's value.
         let started = runtime.record(self, cause: checked, .barrierStarted(barrier: run.identifier, board: barrier.identifier.rawValue))
-        submitGate(barrier.identifier, input: barrier.gateInput, for: id, node: run.node, cause: started, runtime: runtime)
+        let gateInput = barrier.gateInput
+        submitGate(
+            barrier.identifier, input: barrier.gateInput, for: id, node: run.node, cause: started, runtime: runtime,
+            announce: { [unowned self] log in self.logBarrierRunStart(log, barrierBoard: barrierBoard, gate: barrier.identifier, gateInput: gateInput) })
     }
 
-    func submitGate(_ gate: BoardID, input: Any?, for id: BoardID, node: GateNode, cause: Int, runtime: BoardyRuntime) {
+    /// Queues the gate's activation for a run; with Boardy's debug log on, `announce` prints the
+    /// barrier board asking for it as the activation is taken up.
+    func submitGate(
+        _ gate: BoardID, input: Any?, for id: BoardID, node: GateNode, cause: Int, runtime: BoardyRuntime,
+        announce: ((BoardyDebugLog) -> Void)? = nil
+    ) {
+        if let log = runtime.debugLog, let announce {
+            runtime.submit(
+                WorkItem(
+                    motherboard: self,
+                    action: .call { [unowned self] in
+                        announce(log)
+                        self.process(.activateGate(gate, input: input, source: id, node: node), cause: cause)
+                    }, cause: cause))
+            return
+        }
         runtime.submit(WorkItem(motherboard: self, action: .activateGate(gate, input: input, source: id, node: node), cause: cause))
     }
 
@@ -234,6 +264,8 @@ extension Motherboard {
                         runtime.keepAlive(run.owner)
                         for w in run.waiting where w.motherboard !== run.owner { runtime.keepAlive(w.motherboard) }
                         let passed = runtime.barrierVerdictOverride?(run.identifier, verdict) ?? verdict
+                        // Boardy's barrier board completes, then its waiting activations run.
+                        if let log = runtime.debugLog { run.owner.logRunResolved(log, run: run, passed: passed) }
                         let resolved = runtime.record(
                             run.owner, cause: cause, .barrierResolved(barrier: run.identifier, passed: passed, released: run.waiting.count))
                         let releaseCause = resolved == 0 ? cause : resolved
@@ -268,9 +300,11 @@ extension Motherboard {
 
     func performActivation(_ board: any ActivatableBoard, input: Any?, inputJSON: JSONValue?, cause: Int, runtime: BoardyRuntime) {
         if let reason = board.activationRejection(withOption: input) {
+            if let log = runtime.debugLog { logRefused(log, board, option: input, reason: reason) }
             runtime.record(self, cause: cause, .activationCancelled(board: board.identifier.rawValue, reason: reason))
             return
         }
+        if let log = runtime.debugLog { logActivation(log, of: board, option: input) }
         let seq = runtime.record(self, cause: cause, .activationPerformed(board: board.identifier.rawValue, input: inputJSON))
         runtime.currentCause = seq == 0 ? cause : seq
         board.activate(withOption: input)
@@ -298,6 +332,7 @@ extension Motherboard {
 
     func processOutput(_ board: Board, _ value: consuming Any?, flowAction: Bool, cause: Int, runtime: BoardyRuntime) {
         let id = board.identifier
+        if let log = runtime.debugLog { logOutput(log, of: board, value, flowAction: flowAction) }
         let json: JSONValue = runtime.isTracing ? TraceValue.json(value) ?? .null : .null
         let seq = runtime.record(
             self, cause: cause, .outputSent(board: id.rawValue, output: json),
@@ -369,6 +404,7 @@ extension Motherboard {
         // Work for this board's inner motherboard may still wait on the stack: keep it alive
         // until the runtime's stack is empty.
         runtime.keepAlive(board)
+        if let log = runtime.debugLog { logCompletion(log, of: board, isDone: isDone) }
         let seq = runtime.record(self, cause: cause, .boardCompleted(board: id.rawValue, success: isDone))
         let routeCause = seq == 0 ? cause : seq
         // The runs this completion resolves are fixed now (rule 13: a request the completion

@@ -65,6 +65,9 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
     @exclusivity(unchecked) var genericFlows: [(order: Int, flow: any BoardFlow)] = []
     var flowOrder = 0
     var installCount = 0
+    /// The gateway proxies Boardy would have installed here (its debug log says "installing"
+    /// the first time, "was installed" after).
+    var loggedGatewayProxies = Set<BoardID>()
     @exclusivity(unchecked) var activeSource: BoardID?
 
     // The gateway (Boardy rules 8–11): one barrier for every board, and per-board entries
@@ -335,12 +338,30 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
         case .flowAction(let v): submit(.output(board, v, flowAction: true))
         case .activate(let id, let input):
             if routesActivationRequests {
+                if let log = runtime?.debugLog {
+                    // Boardy logs the request as the motherboard takes it.
+                    submit(
+                        .call { [unowned self] in
+                            self.logNextToBoard(log, from: board, to: id, input: input)
+                            self.process(.activate(id, input: input, source: board.identifier, inputJSON: nil), cause: self.runtime?.currentCause ?? 0)
+                        })
+                    return
+                }
                 submit(.activate(id, input: input, source: board.identifier, inputJSON: nil))
             } else {
                 // Handed to the flows as a message (a composable motherboard forwards it up).
                 submit(.output(board, BoardInput<Any?>(target: id, input: input), flowAction: false))
             }
-        case .command(let id, let c): submit(.command(id, c))
+        case .command(let id, let c):
+            if let log = runtime?.debugLog {
+                submit(
+                    .call { [unowned self] in
+                        self.logSendCommand(log, from: board, to: id, command: c)
+                        self.process(.command(id, c), cause: self.runtime?.currentCause ?? 0)
+                    })
+                return
+            }
+            submit(.command(id, c))
         case .complete(let done): submit(.completion(board, done))
         case .cancelled(let reason, let detail):
             submit(

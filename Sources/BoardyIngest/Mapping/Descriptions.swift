@@ -52,16 +52,77 @@ enum Descriptions {
         return unwrap(v, name)
     }
 
+    /// A value's description with the `Optional(…)` wrappers and string quotes Boardy's models
+    /// add taken off: the gate of a barrier is handed `Optional(x)` where the board was handed
+    /// `x`, so the two are compared this way.
+    static func bare(_ s: String?) -> String? {
+        guard let s else { return nil }
+        var v = Substring(s)
+        while let inner = unwrap(v, "Optional") { v = inner }
+        // `()` (Void, what a `.void` barrier hands its gate) is no input at all.
+        guard v != "()", v != "nil" else { return nil }
+        return unqualified(unquote(v))
+    }
+
+    /// Without module and type qualifiers (`Shop.Cart.Item.book` → `book`): a value printed
+    /// inside `Optional(…)` is its debug description, which qualifies what its plain
+    /// description does not.
+    static func unqualified(_ s: String) -> String {
+        var out = ""
+        var word = ""
+        func isWordStart(_ c: Character) -> Bool { c == "_" || c.isLetter }
+        func isWord(_ c: Character) -> Bool { c == "_" || c.isLetter || c.isNumber }
+        var chars = Array(s)[...]
+        while let c = chars.first {
+            chars = chars.dropFirst()
+            if isWord(c) && (!word.isEmpty || isWordStart(c)) {
+                word.append(c)
+                continue
+            }
+            if c == ".", !word.isEmpty, let next = chars.first, isWordStart(next) {
+                word = ""
+                continue
+            }
+            out += word
+            word = ""
+            out.append(c)
+        }
+        return out + word
+    }
+
     /// What is inside `Name(…)` when `s` is exactly that.
     static func unwrap(_ s: Substring, _ name: String) -> Substring? {
         guard s.hasPrefix(name + "("), s.hasSuffix(")") else { return nil }
         return s.dropFirst(name.count + 1).dropLast()
     }
 
-    /// `"text"` without its quotes (as `Optional("text")` prints a string); anything else as is.
+    /// `"text"` without its quotes and escapes (as `Optional("text")` prints a string, with
+    /// `\"`, `\\`, `\n`, `\t`, `\r`, `\0`, `\u{…}`); anything else as is.
     static func unquote(_ s: Substring) -> String {
-        if s.count >= 2, s.first == "\"", s.last == "\"" { return String(s.dropFirst().dropLast()) }
-        return String(s)
+        guard s.count >= 2, s.first == "\"", s.last == "\"" else { return String(s) }
+        var out = ""
+        var it = s.dropFirst().dropLast().makeIterator()
+        while let c = it.next() {
+            guard c == "\\" else {
+                out.append(c)
+                continue
+            }
+            switch it.next() {
+            case "n"?: out.append("\n")
+            case "t"?: out.append("\t")
+            case "r"?: out.append("\r")
+            case "0"?: out.append("\0")
+            case "u"?:
+                var hex = ""
+                if it.next() == "{" {
+                    while let h = it.next(), h != "}" { hex.append(h) }
+                }
+                if let v = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(v) { out.unicodeScalars.append(scalar) }
+            case let other?: out.append(other)
+            case nil: out.append("\\")
+            }
+        }
+        return out
     }
 
     private static let integerTypes: Set<String> = ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"]

@@ -35,7 +35,9 @@ final class LogTranslator {
     /// Barrier runs not resolved yet, by motherboard path and barrier board id.
     private var episodes: [String: Episode] = [:]
     /// Activations a resolved barrier will release, per motherboard path, in order.
-    private var releases: [String: Deque<Release>] = [:]
+    /// One queue per resolved run, innermost last: a release's own work can resolve another
+    /// barrier, whose releases then come before the rest of the first one's.
+    private var releases: [String: [Deque<Release>]] = [:]
     /// The last flow action seen, to read the hops that relay it.
     private var lastBroadcast: (path: String, board: String, seq: Int, data: String)?
     /// A decision waiting for the next record.
@@ -51,7 +53,9 @@ final class LogTranslator {
     private(set) var records = 0
     private(set) var warnings = 0
     private(set) var notes = 0
-    private(set) var problems: [RecordAssembler.Problem] = []
+    /// What the log implies but does not show (a released activation that never appears: the
+    /// run was cut off, or the board was gone). Not lines it could not read.
+    private(set) var observations: [RecordAssembler.Problem] = []
 
     struct Request {
         let path: String
@@ -108,6 +112,9 @@ final class LogTranslator {
         let resolved: Int
         let gateway: Bool
         let barrier: String
+        /// The run's gate and barrier board.
+        let gate: String
+        let barrierBoard: String
     }
 
     /// What the next record decides.
@@ -168,13 +175,13 @@ final class LogTranslator {
         _ = try settleDeferred(with: nil)
         var reports: [StuckReport] = []
         // Releases never seen: the waits they name stay as they are.
-        for (path, list) in releases.sorted(by: { $0.key < $1.key }) {
-            for r in list {
-                problems.append(.init(place: r.waiter.place, message: "a wait released by \(r.barrier) in \(path) whose activation never appeared in the log"))
+        for (path, queues) in releases.sorted(by: { $0.key < $1.key }) {
+            for r in queues.joined() {
+                observations.append(.init(place: r.waiter.place, message: "released by \(r.barrier) in \(path), but its activation never appears in the log"))
             }
         }
         releases = [:]
-        for e in episodes.values.sorted(by: { ($0.opened.file, $0.opened.line) < ($1.opened.file, $1.opened.line) }) {
+        for e in (Array(episodes.values) + completing.values.joined()).sorted(by: { ($0.opened.file, $0.opened.line) < ($1.opened.file, $1.opened.line) }) {
             let waiting = e.waiters.map { $0.name.board ?? "" }
             var extra: JSONObject = ["line": .int(Int64(e.opened.line))]
             if multipleFiles { extra["file"] = .int(Int64(e.opened.file)) }
@@ -196,6 +203,7 @@ final class LogTranslator {
             for w in e.waiters where w.name.board == nil { w.name.settled = true }
         }
         episodes = [:]
+        completing = [:]
         try window.flushAll(write)
         return reports
     }
@@ -223,17 +231,38 @@ final class LogTranslator {
     // MARK: Motherboards and boards
 
     private func path(ofMotherboard id: String) -> String {
-        if let p = paths[id] { return p }
-        motherboards.insert(id)
-        var p = MotherboardPath.encode(id)
         let inner = ".continuous-main"
         if id.hasSuffix(inner) {
+            // A continuous board's motherboard: under the motherboard the board is active in.
+            // Two such boards of one id nested in each other print the same id: the innermost
+            // one still active is meant (it is the one whose work runs).
             let owner = String(id.dropLast(inner.count))
-            if let parent = homes[owner] { p = parent + "/" + MotherboardPath.encode(owner) }
+            if let parent = active[owner]?.last ?? homes[owner] {
+                motherboards.insert(id)
+                return parent + "/" + MotherboardPath.encode(owner)
+            }
         }
+        if let p = paths[id] { return p }
+        motherboards.insert(id)
+        let p = MotherboardPath.encode(id)
         paths[id] = p
         return p
     }
+
+    /// Where each board is active (performed, not completed), innermost last.
+    private var active: [String: [String]] = [:]
+
+    /// The motherboard of a board that sends with no motherboard (no `🌏` line, its own
+    /// completed or released): the one the board was ever seen in, when there is one; when the
+    /// log shows the id in several, it does not say which sent, and the motherboard is unknown
+    /// (`""`).
+    private func orphanPath(_ board: String) -> String {
+        guard let seen = seenIn[board], seen.count == 1 else { return "" }
+        return seen.first!
+    }
+
+    /// The motherboards each board was seen in.
+    private var seenIn: [String: Set<String>] = [:]
 
     private func isMotherboard(_ field: LogField) -> Bool {
         motherboards.contains(field.value) || field.type.hasSuffix("Motherboard") || field.value.hasSuffix(".continuous-main")
@@ -295,9 +324,10 @@ final class LogTranslator {
             return
         }
         homes[board] = path
+        seenIn[board, default: []].insert(path)
 
         // A gateway run's proxy, activated by its barrier board.
-        if let destination = Descriptions.gatewayDestination(board), let e = episodes[key(path, destination + ".___GATEWAY___.___PRIVATE_BARRIER___")], e.gateRequest != nil, e.gatePerformed == nil {
+        if let destination = Descriptions.gatewayDestination(board), let e = episodes[key(path, destination + ".___GATEWAY___.___PRIVATE_BARRIER___")], e.gateRequest != nil, e.gatePlace == nil {
             deferred = .activation(path: path, board: board, input: input, cause: e.gateRequest, extra: extra, place: r.place, time: lastTime, noBoard: false)
             e.gatePlace = r.place
             return
@@ -320,7 +350,7 @@ final class LogTranslator {
         }
 
         // The gate of an open barrier run, which its barrier board asked for.
-        if let e = openEpisode(path: path, gate: board), let request = e.gateRequest, e.gatePerformed == nil {
+        if let e = openEpisode(path: path, gate: board), let request = e.gateRequest, e.gatePlace == nil {
             e.gatePlace = r.place
             deferred = .activation(path: path, board: board, input: input, cause: request, extra: extra, place: r.place, time: lastTime, noBoard: dst.type == "NoBoard")
             return
@@ -338,8 +368,27 @@ final class LogTranslator {
 
     private func key(_ path: String, _ barrierBoard: String) -> String { path + "\u{0}" + barrierBoard }
 
+    /// Runs whose gate is done but whose barrier board has not completed yet, while a new run of
+    /// the same barrier board started: they resolve first, in order.
+    private var completing: [String: [Episode]] = [:]
+
+    private func supersede(_ k: String) {
+        guard let old = episodes.removeValue(forKey: k) else { return }
+        completing[k, default: []].append(old)
+    }
+
+    private func takeCompleting(_ k: String) -> Episode? {
+        guard var list = completing[k], !list.isEmpty else { return nil }
+        let first = list.removeFirst()
+        completing[k] = list.isEmpty ? nil : list
+        return first
+    }
+
+    /// The run of `gate` in `path` whose barrier board asked for the gate last and has not seen
+    /// it activated yet.
     private func openEpisode(path: String, gate: String) -> Episode? {
-        episodes.values.filter { $0.path == path && $0.gate == gate }.min { ($0.opened.file, $0.opened.line) < ($1.opened.file, $1.opened.line) }
+        episodes.values.filter { $0.path == path && $0.gate == gate && $0.gateRequest != nil && $0.gatePlace == nil }
+            .max { ($0.gateRequest ?? 0) < ($1.gateRequest ?? 0) }
     }
 
     /// An activation waits behind a barrier. Which run it joins is known with the next record:
@@ -354,7 +403,8 @@ final class LogTranslator {
         deferred = .barrierWait(
             BarrierWait(
                 path: path, barrierBoard: barrierBoard, gate: gate, barrier: barrier, input: input, inputDescription: inputDescription, place: r.place,
-                time: lastTime, release: release, request: previousRequest.flatMap { $0.path == path && $0.input == inputDescription ? $0 : nil }))
+                time: lastTime, release: release,
+                request: previousRequest.flatMap { $0.path == path && Descriptions.bare($0.input) == Descriptions.bare(inputDescription) ? $0 : nil }))
     }
 
     struct BarrierWait {
@@ -405,7 +455,13 @@ final class LogTranslator {
         }
         var scope = "unknown"
         let e: Episode
-        if let open = episodes[key(w.path, w.barrierBoard)] {
+        if starts, let open = episodes[key(w.path, w.barrierBoard)], open.started != nil {
+            // Its run is completing (its gate is done, its barrier board not yet): a request now
+            // starts a new run (Boardy's rule 13).
+            supersede(key(w.path, w.barrierBoard))
+            e = Episode(path: w.path, barrierBoard: w.barrierBoard, gate: w.gate, barrier: w.barrier, destination: nil, opened: w.place)
+            episodes[key(w.path, w.barrierBoard)] = e
+        } else if let open = episodes[key(w.path, w.barrierBoard)] {
             e = open
         } else if !starts, let elsewhere = episodes.values.filter({ $0.barrierBoard == w.barrierBoard }).min(by: { ($0.opened.file, $0.opened.line) < ($1.opened.file, $1.opened.line) }) {
             // One barrier board for the whole app, with a run open elsewhere: `.application`.
@@ -425,22 +481,39 @@ final class LogTranslator {
     }
 
     /// The next release in `path` this activation is: of `board` (or of a waiter not named yet)
-    /// with the same input. Releases passed over (their activation never came) are reported.
+    /// with the same input, first in the run resolved last. Releases passed over (their
+    /// activation never came) are reported.
     private func takeRelease(path: String, board: String?, inputDescription: String?, barrierActivation: Bool) -> Release? {
-        guard var list = releases[path], !list.isEmpty else { return nil }
-        for (i, r) in list.prefix(8).enumerated() {
-            if barrierActivation && !r.gateway { continue }
-            let nameMatches = board == nil || r.waiter.name.board == nil || r.waiter.name.board == board
-            let inputMatches = !r.waiter.inputKnown || r.waiter.inputDescription == inputDescription
-            if barrierActivation && !r.waiter.inputKnown { continue }
-            guard nameMatches, inputMatches else { continue }
-            for skipped in list.prefix(i) {
-                problems.append(.init(place: skipped.waiter.place, message: "a wait released by \(skipped.barrier) whose activation did not appear where it should"))
-                skipped.waiter.name.settled = true
+        guard var queues = releases[path], !queues.isEmpty else { return nil }
+        defer { releases[path] = queues.isEmpty ? nil : queues }
+        for q in queues.indices.reversed() {
+            var list = queues[q]
+            // A barrier activation is the next gateway waiter released here going on to its own
+            // activation barrier: releases come in order, each right after the one before is done.
+            if barrierActivation {
+                guard let front = list.first, front.gateway, front.waiter.name.board != nil,
+                    !front.waiter.inputKnown || Descriptions.bare(front.waiter.inputDescription) == Descriptions.bare(inputDescription)
+                else { continue }
+                list.removeFirst()
+                if list.isEmpty { queues.remove(at: q) } else { queues[q] = list }
+                return front
             }
-            list.removeFirst(i + 1)
-            releases[path] = list.isEmpty ? nil : list
-            return r
+            for (i, r) in list.prefix(8).enumerated() {
+                let nameMatches = board == nil || r.waiter.name.board == nil || r.waiter.name.board == board
+                // A named waiter is its board's next activation; one the log never named is told by
+                // its input (the released activation prints the same option).
+                let inputMatches =
+                    (board != nil && r.waiter.name.board != nil) || !r.waiter.inputKnown
+                    || Descriptions.bare(r.waiter.inputDescription) == Descriptions.bare(inputDescription)
+                guard nameMatches, inputMatches else { continue }
+                for skipped in list.prefix(i) {
+                    observations.append(.init(place: skipped.waiter.place, message: "released by \(skipped.barrier), but its activation does not appear where it should"))
+                    skipped.waiter.name.settled = true
+                }
+                list.removeFirst(i + 1)
+                if list.isEmpty { queues.remove(at: q) } else { queues[q] = list }
+                return r
+            }
         }
         return nil
     }
@@ -455,10 +528,11 @@ final class LogTranslator {
         if let mb = r.motherboard {
             path = self.path(ofMotherboard: mb.value)
             homes[sender] = path
+            seenIn[sender, default: []].insert(path)
         } else if senderIsMotherboard {
             path = self.path(ofMotherboard: sender)
         } else {
-            path = homes[sender] ?? ""
+            path = orphanPath(sender)
         }
         var extra = placeExtra(r.place)
         extra["boardType"] = .string(src.type)
@@ -509,9 +583,12 @@ final class LogTranslator {
         var extra = extra
         if let d = r.data { extra["inputType"] = .string(d.type) }
         // A barrier board asking for its gate: the barrier's run starts.
-        if let (gate, _) = Descriptions.barrier(sender), gate == target, let e = episodes[key(path, sender)] {
+        if let (gate, _) = Descriptions.barrier(sender), gate == target, Descriptions.gatewayDestination(gate) == nil, let e = episodes[key(path, sender)] {
             e.started = emit(path, cause: e.lastCheck == 0 ? nil : e.lastCheck, .barrierStarted(barrier: e.barrier, board: target), extra: placeExtra(r.place))
-            e.gateRequest = emit(path, cause: e.started, .activationRequested(board: target, source: sender, input: value(r.data)), extra: extra)
+            let seq = emit(path, cause: e.started, .activationRequested(board: target, source: sender, input: value(r.data)), extra: extra)
+            e.gateRequest = seq
+            // The gate's activation may meet the gateway first: this is its request.
+            lastRequest = Request(path: path, board: target, input: r.data?.value, seq: seq, source: sender)
             return
         }
         // A gateway's barrier board asking for the proxy: a gateway run starts, and names its
@@ -520,6 +597,7 @@ final class LogTranslator {
             let gw = r.data.flatMap { Descriptions.gatewayInput($0.value) }
             let waiterBoard = gw?.board ?? destination
             let k = key(path, sender)
+            if episodes[k]?.started != nil { supersede(k) }
             let e = episodes[k] ?? Episode(path: path, barrierBoard: sender, gate: target, barrier: MotherboardPath.encode(target), destination: destination, opened: r.place)
             episodes[k] = e
             if e.waiters.isEmpty {
@@ -575,26 +653,27 @@ final class LogTranslator {
         }
     }
 
+    /// `CompleteAction(identifier: X, …)`: X completes (the sender is X, or another board that
+    /// completes it, as `completer(X).complete()` does).
     private func readCompletion(_ r: LogRecord, path: String, sender: String, board: String, isDone: Bool, extra: JSONObject) throws {
         // A barrier board's own completion: its run resolves with its gate's result.
-        if Descriptions.barrier(sender) != nil, let e = episodes.removeValue(forKey: key(path, sender)) {
+        if Descriptions.barrier(board) != nil, let e = takeCompleting(key(path, board)) ?? episodes.removeValue(forKey: key(path, board)) {
             try resolve(e, path: path, place: r.place)
             return
         }
         // The gate of open runs: their result.
         var cause = senderCause(path, sender)
-        let gated = episodes.values.filter { $0.path == path && $0.gate == sender && $0.gateRequest != nil }
+        let gated = episodes.values.filter { $0.path == path && $0.gate == board && $0.gateRequest != nil }
         if cause == nil, let e = gated.first { cause = e.gatePerformed }
         var extra = extra
-        extra["completeAction"] = .string(board)
+        if sender != board { extra["completedBy"] = .string(sender) }
+        for e in gated where e.gateResult == nil { e.gateResult = isDone }
         if r.motherboard == nil && !isMotherboard(r.source!) {
-            let event = TraceEvent(seq: 0, t: lastTime, mb: path, cause: cause, body: .boardCompleted(board: sender, success: isDone), extra: extra)
+            let event = TraceEvent(seq: 0, t: lastTime, mb: path, cause: cause, body: .boardCompleted(board: board, success: isDone), extra: extra)
             deferred = .send(event: event, board: sender, data: r.data?.value)
-            for e in gated where e.gateResult == nil { e.gateResult = isDone }
             return
         }
-        deferred = .completion(path: path, board: sender, success: isDone, cause: cause, extra: extra, time: lastTime)
-        for e in gated where e.gateResult == nil { e.gateResult = isDone }
+        deferred = .completion(path: path, board: board, success: isDone, cause: cause, extra: extra, time: lastTime)
     }
 
     private func resolve(_ e: Episode, path: String, place: LogPlace) throws {
@@ -605,7 +684,13 @@ final class LogTranslator {
         if e.gateResult == nil && !e.exempt { extra["gateResult"] = "unseen" }
         let resolved = emit(e.path, cause: e.gateCompleted ?? (e.gatePerformed ?? e.lastCheck), .barrierResolved(barrier: e.barrier, passed: passed, released: e.waiters.count), extra: extra)
         if passed {
-            for w in e.waiters { releases[w.path, default: []].append(Release(waiter: w, resolved: resolved, gateway: e.isGateway, barrier: e.barrier)) }
+            var byPath: [String: Deque<Release>] = [:]
+            var order: [String] = []
+            for w in e.waiters {
+                if byPath[w.path] == nil { order.append(w.path) }
+                byPath[w.path, default: []].append(Release(waiter: w, resolved: resolved, gateway: e.isGateway, barrier: e.barrier, gate: e.gate, barrierBoard: e.barrierBoard))
+            }
+            for p in order { releases[p, default: []].append(byPath[p]!) }
         } else {
             // Boardy drops a failed gate's waiters without a record: cancelled here, named where
             // the log named them.
@@ -679,6 +764,7 @@ final class LogTranslator {
             }
             let seq = emit(path, cause: cause, .activationPerformed(board: board, input: input), extra: extra, at: time)
             lastActivated = (path, board, seq)
+            if active[board]?.last != path { active[board, default: []].append(path) }
             if case .int(let line)? = extra["line"] { open[path, default: [:]][board] = Int(line) }
             for e in episodes.values where e.path == path && e.gate == board && e.gateRequest != nil && e.gatePerformed == nil { e.gatePerformed = seq }
             if let destination = Descriptions.gatewayDestination(board), let e = episodes[key(path, destination + ".___GATEWAY___.___PRIVATE_BARRIER___")] {
@@ -715,6 +801,11 @@ final class LogTranslator {
                 took = true
             }
             let seq = emit(path, cause: cause, .boardCompleted(board: board, success: success), extra: x, at: time)
+            if !took, let i = active[board]?.lastIndex(of: path) {
+                active[board]?.remove(at: i)
+                if active[board]?.isEmpty == true { active[board] = nil }
+            }
+
             for e in episodes.values where e.path == path && e.gate == board && e.gateRequest != nil && e.gateCompleted == nil { e.gateCompleted = seq }
             open[path]?[board] = nil
             if !took, lastActivated?.board == board, lastActivated?.path == path { lastActivated = nil }
@@ -727,6 +818,9 @@ final class LogTranslator {
                 took = true
             }
             let seq = emit(e.mb, cause: e.cause, e.body, extra: e.extra, at: e.t)
+            if case .boardCompleted(let completed, _) = e.body {
+                for ep in episodes.values where ep.path == e.mb && ep.gate == completed && ep.gateRequest != nil && ep.gateCompleted == nil { ep.gateCompleted = seq }
+            }
             if case .outputSent = e.body, e.extra["flowAction"] == .bool(true) {
                 lastBroadcast = (e.mb, board, seq, data ?? "")
             }
@@ -769,8 +863,16 @@ final class LogTranslator {
             }
             return
         }
-        // Anything else: the activation joined the run that is open for this board.
-        if let e = episodes[key(path, barrierBoard)] {
+        // Anything else: the activation joined the run that is open for this board (one this log
+        // did not see start, if none: a gate waiting on its own gateway shows only this record).
+        let e: Episode
+        if let open = episodes[key(path, barrierBoard)] {
+            e = open
+        } else {
+            e = Episode(path: path, barrierBoard: barrierBoard, gate: proxy, barrier: MotherboardPath.encode(proxy), destination: board, opened: place)
+            episodes[key(path, barrierBoard)] = e
+        }
+        do {
             let name = WaiterName(board: board, input: nil, inputKnown: request != nil)
             if let request { name.input = request.input.map { JSONValue.string($0) } }
             let requestSeq = request?.seq ?? emit(path, cause: nil, .activationRequested(board: board, source: nil, input: nil), extra: placeExtra(place), waiter: name.settled ? nil : name)

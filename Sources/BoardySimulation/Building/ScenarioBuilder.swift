@@ -23,17 +23,22 @@ public struct BuiltScenario {
 /// Turns a ``Scenario`` into real engine objects: the same Motherboard, barriers and ComponentKit
 /// boards a Swift user would build (docs/contract.md §1).
 public enum ScenarioBuilder {
-    /// Builds `scenario` on a fresh virtual clock reporting to `observer`.
-    public static func build(_ scenario: Scenario, observer: (any TraceObserver)?) -> BuiltScenario {
-        build(scenario, observer: observer, footprints: [:])
+    /// Builds `scenario` on a fresh virtual clock reporting to `observer`, printing Boardy's
+    /// debug log to `debugLog` (by default as Boardy does: in a DEBUG build whose environment
+    /// has `BOARDY_LOG_ENABLED=YES`).
+    public static func build(_ scenario: Scenario, observer: (any TraceObserver)?, debugLog: BoardyDebugLog? = .fromEnvironment) -> BuiltScenario {
+        build(scenario, observer: observer, footprints: [:], debugLog: debugLog)
     }
 
     /// Builds `scenario` on a fresh virtual clock reporting to `observer`; `footprints` gives
     /// each declared board (by path) the footprint id its scheduled steps are tagged with.
-    static func build(_ scenario: Scenario, observer: (any TraceObserver)?, footprints: [String: Int], chooser: (any ScheduleChooser)? = nil) -> BuiltScenario {
+    static func build(
+        _ scenario: Scenario, observer: (any TraceObserver)?, footprints: [String: Int], chooser: (any ScheduleChooser)? = nil,
+        debugLog: BoardyDebugLog? = nil
+    ) -> BuiltScenario {
         let scheduler = VirtualScheduler()
         scheduler.chooser = chooser
-        let runtime = BoardyRuntime(scheduler: scheduler, observer: observer)
+        let runtime = BoardyRuntime(scheduler: scheduler, observer: observer, debugLog: debugLog)
         let variation = Variation(runtime: runtime, scheduler: scheduler, footprints: footprints)
         let mainboard = Motherboard(
             identifier: BoardID(MotherboardPath.main.rawValue), boardProducer: producer(for: scenario.boards, variation), runtime: runtime)

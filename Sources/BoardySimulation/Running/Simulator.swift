@@ -105,19 +105,21 @@ public enum Simulator {
     /// a horizon or event bound stops it with a `runaway` event. `observer` receives every
     /// event; with `keepingEvents` false nothing is kept in memory (a streaming writer and a
     /// ``SimulationSummary/Counter`` see it all), so a run's memory does not grow with its trace.
+    /// `debugLog` receives Boardy's debug log of the run (by default as Boardy prints it: in a
+    /// DEBUG build whose environment has `BOARDY_LOG_ENABLED=YES`).
     ///
     /// `inspect` sees the built app when the run is over, before it is torn down (what a leak
     /// check holds weakly).
     public static func run(
         _ scenario: Scenario, bounds: RunBounds, observer: (any TraceObserver)? = nil, keepingEvents: Bool = true,
-        inspect: ((BuiltScenario) -> Void)? = nil
+        debugLog: BoardyDebugLog? = .fromEnvironment, inspect: ((BuiltScenario) -> Void)? = nil
     ) -> SimulationResult {
         // Keeping the events, the summary is computed from them when asked; otherwise a counter
         // sees them as they go by.
         let recorder = keepingEvents ? TraceRecorder() : nil
         let counter = keepingEvents ? nil : SimulationSummary.Counter()
         let observers: [any TraceObserver] = [recorder, observer, counter].compactMap { $0 }
-        let built = ScenarioBuilder.build(scenario, observer: observers.count == 1 ? observers[0] : TraceFanout(observers))
+        let built = ScenarioBuilder.build(scenario, observer: observers.count == 1 ? observers[0] : TraceFanout(observers), debugLog: debugLog)
         schedule(scenario.script, on: built)
         let lastStimulus = scenario.lastStimulus
         let end = built.runtime.drive(built.scheduler, bounds: bounds, lastStimulus: lastStimulus)

@@ -1,0 +1,47 @@
+import Boardy
+import BoardyIngest
+import BoardyLock
+import BoardySimulation
+import BoardyTrace
+
+/// Boardy's debug log of a run, read back by `ingest`, against the run's recorded trace: the
+/// same requests, activations, outputs, completions and commands, with the same motherboards,
+/// in the same order (``LogRoundTrip``). Used by `make fuzz-log`, the generative tests, and the
+/// samples' tests.
+public enum LogRoundTripCheck {
+    /// What one case read: steps compared, the log's size.
+    public struct Outcome: Sendable {
+        public var steps: Int
+        /// Whether the motherboards' paths, not only their ids in the log, agree (they do not
+        /// where two motherboards are named alike).
+        public var pathsAgree: Bool
+        public var logLines: Int
+        public var log: String
+    }
+
+    /// Runs `scenario` with the log on, ingests the log, compares; throws a ``Pipeline/Failure``
+    /// naming the first difference, or a line of the log that `ingest` could not read.
+    @discardableResult
+    public static func check(_ scenario: Scenario, bounds: RunBounds = Pipeline.bounds, text: String = "") throws -> Outcome {
+        let lines = LockedValue<[String]>([])
+        let log = BoardyDebugLog { line in lines.withLockedValue { $0.append(line) } }
+        let result = Simulator.run(scenario, bounds: bounds, debugLog: log)
+        let captured = lines.withLockedValue { $0 }.joined(separator: "\n") + "\n"
+        let ingested: (header: TraceHeader, events: [TraceEvent], summary: IngestSummary)
+        do {
+            ingested = try BoardyLogIngester.trace(of: captured, name: "run.log")
+        } catch {
+            throw Pipeline.Failure(description: "ingest failed on the engine's own log: \(error)\n\(text)\n--- log\n\(captured)")
+        }
+        if let p = ingested.summary.problems.first {
+            throw Pipeline.Failure(description: "ingest could not read the engine's own log: \(p)\n\(text)\n--- log\n\(captured)")
+        }
+        let recorded = LogRoundTrip.steps(of: result.events)
+        let read = LogRoundTrip.steps(of: ingested.events)
+        if let difference = LogRoundTrip.firstDifference(recorded: recorded, ingested: read) {
+            throw Pipeline.Failure(description: "the log, ingested, differs from the recorded trace: \(difference)\n\(text)\n--- log\n\(captured)")
+        }
+        return Outcome(
+            steps: recorded.count, pathsAgree: LogRoundTrip.firstDifference(recorded: recorded, ingested: read, strict: true) == nil, logLines: captured.utf8.filter { $0 == 0x0A }.count, log: captured)
+    }
+}

@@ -1,0 +1,101 @@
+import BoardyTrace
+
+/// What a Boardy debug log can say of a run, and whether two traces say the same of it: the
+/// check that a run's log, ingested, tells what its recorded trace tells.
+///
+/// Both traces are reduced to the steps Boardy's log shows: requests, activations, outputs,
+/// completions and commands, each with its motherboard and board, in order. Left out, on both
+/// sides: Boardy's own machinery (gateway proxies `X.___GATEWAY___` and barrier boards
+/// `…___PRIVATE_BARRIER___`, which the engine does not have as boards); commands and outside
+/// completions that reached no installed board (Boardy stops a DEBUG build there, printing
+/// nothing), and commands sent by a board that has no motherboard any more.
+///
+/// Motherboards are compared as Boardy's log names them (a root by its id, any other as
+/// `<board>.continuous-main`): two motherboards named alike (a continuous board installed in two
+/// places, a gateway run nested in a run for the same destination) print the same id, and no
+/// reading of the log can tell them apart. ``firstDifference(recorded:ingested:strict:)`` with
+/// `strict` compares the paths themselves. An activation the engine cancelled for an input of the wrong type is an
+/// activation here: Boardy logs it, then stops in the board.
+public enum LogRoundTrip {
+    /// One step of a run, as a log can show it.
+    public struct Step: Hashable, Sendable, CustomStringConvertible {
+        /// `activation.requested`, `activation.performed`, `output.sent`, `board.completed` or
+        /// `command.sent`.
+        public var kind: String
+        /// The motherboard path (empty where the log does not say: a board that sent with no
+        /// motherboard, of an id seen in several).
+        public var mb: String
+        /// The board (empty where the log does not name it).
+        public var board: String
+        /// The event's `seq` in its own trace.
+        public var seq: Int
+
+        /// The id Boardy's log names the motherboard by: a root's id, `<board>.continuous-main`
+        /// for the motherboard inside a continuous board (or a gateway run's proxy).
+        public var loggedMotherboard: String {
+            let path = MotherboardPath(mb)
+            guard !path.isRoot, let last = path.components.last else { return MotherboardPath.decode(mb) }
+            return MotherboardPath.decode(last) + ".continuous-main"
+        }
+
+        public var description: String { "\(kind) \(board.isEmpty ? "<unnamed>" : board) in \(mb) (seq \(seq))" }
+
+        /// Whether two steps say the same (a board the log does not name matches any board).
+        func matches(_ other: Step, strict: Bool) -> Bool {
+            kind == other.kind && (mb.isEmpty || other.mb.isEmpty || (strict ? mb == other.mb : loggedMotherboard == other.loggedMotherboard))
+                && (board == other.board || board.isEmpty || other.board.isEmpty)
+        }
+    }
+
+    /// The steps of `events` a Boardy log can show, in order.
+    public static func steps(of events: some Sequence<TraceEvent>) -> [Step] {
+        var out: [Step] = []
+        for e in events {
+            let kind: String
+            let board: String
+            switch e.body {
+            case .activationRequested(let b, _, _):
+                (kind, board) = (EventKind.activationRequested.rawValue, b)
+            case .activationPerformed(let b, _):
+                (kind, board) = (EventKind.activationPerformed.rawValue, b)
+            case .activationCancelled(let b, let reason) where reason == .invalidInput:
+                (kind, board) = (EventKind.activationPerformed.rawValue, b)
+            case .outputSent(let b, _):
+                (kind, board) = (EventKind.outputSent.rawValue, b)
+            case .boardCompleted(let b, _):
+                (kind, board) = (EventKind.boardCompleted.rawValue, b)
+            case .commandSent(let b, _):
+                (kind, board) = (EventKind.commandSent.rawValue, b)
+            default:
+                continue
+            }
+            if e.extra["delivered"] == .bool(false) { continue }
+            // A command from a board with no motherboard reaches nobody (its log shows no
+            // interaction).
+            if kind == EventKind.commandSent.rawValue, e.extra["dropped"] != nil { continue }
+            if board.contains("___GATEWAY___") || board.contains("___PRIVATE_BARRIER___") { continue }
+            out.append(Step(kind: kind, mb: e.mb, board: board, seq: e.seq))
+        }
+        return out
+    }
+
+    /// Where the log's steps (`ingested`) first differ from the recorded ones (`recorded`): nil
+    /// when they say the same; otherwise a report with the steps around the difference.
+    public static func firstDifference(recorded: [Step], ingested: [Step], strict: Bool = false) -> String? {
+        let n = min(recorded.count, ingested.count)
+        var i = 0
+        while i < n, recorded[i].matches(ingested[i], strict: strict) { i += 1 }
+        if i == n && recorded.count == ingested.count { return nil }
+        func window(_ s: [Step]) -> String {
+            let lo = max(0, i - 3), hi = min(s.count, i + 4)
+            return (lo..<hi).map { ($0 == i ? "> " : "  ") + s[$0].description }.joined(separator: "\n")
+        }
+        return """
+            step \(i + 1) differs (recorded \(recorded.count) steps, ingested \(ingested.count)):
+            recorded:
+            \(window(recorded))
+            ingested from the log:
+            \(window(ingested))
+            """
+    }
+}
