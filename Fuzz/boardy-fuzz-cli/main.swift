@@ -24,6 +24,8 @@ var failureCount = 0
 var logRoundTrip = false
 var stepsCompared = 0
 var pathsDiffer = 0
+var ambiguousCases = 0
+var inexactCases = 0
 var args = Array(CommandLine.arguments.dropFirst())
 while !args.isEmpty {
     let flag = args.removeFirst()
@@ -155,6 +157,8 @@ defer { try? FileManager.default.removeItem(atPath: work) }
             let outcome = try LogRoundTripCheck.check(s, text: text)
             stepsCompared += outcome.steps
             if !outcome.pathsAgree { pathsDiffer += 1 }
+            if outcome.ambiguous { ambiguousCases += 1 }
+            if !outcome.exact { inexactCases += 1 }
         } catch {
             try fail("\(error)", files: ["scenario.json": text])
         }
@@ -206,7 +210,9 @@ print("seconds=\(String(format: "%.1f", elapsed))")
 print("per_second=\(String(format: "%.0f", Double(executions) / max(elapsed, 0.001)))")
 if logRoundTrip {
     print("steps_compared=\(stepsCompared)")
-    print("cases_with_motherboards_named_alike=\(pathsDiffer)")
+    print("cases_paths_differ=\(pathsDiffer)")
+    print("cases_ambiguous=\(ambiguousCases)")
+    print("cases_same_steps_not_order=\(inexactCases)")
 }
 print("failures=\(failureCount)")
 if failureCount > 0 { exit(1) }

@@ -99,3 +99,75 @@ public enum LogRoundTrip {
             """
     }
 }
+
+extension LogRoundTrip {
+    /// What in a recorded run Boardy's log cannot tell apart, if anything:
+    /// - motherboards named alike (two paths that print the same id);
+    /// - two runs of one activation barrier open at once in one motherboard (an `.application`
+    ///   and a `.mainboard` barrier of one gate, or a run superseded while completing): their
+    ///   barrier boards print the same id, so which run a wait joins, and so which waiter a
+    ///   release is, is not in the log.
+    ///
+    /// Where there is one, a log can still be checked with ``sameSteps(recorded:ingested:)``.
+    public static func ambiguities(ofRecorded events: some Sequence<TraceEvent>) -> [String] {
+        var reasons: [String] = []
+        var byLoggedID: [String: Set<String>] = [:]
+        var kinds: [Int: EventKind] = [:]
+        var gatewayBoards: [Int: String] = [:]
+        var open: [String: Int] = [:]
+        var twoRuns: Set<String> = []
+        for e in events {
+            let step = Step(kind: "", mb: e.mb, board: "", seq: e.seq)
+            byLoggedID[step.loggedMotherboard, default: []].insert(e.mb)
+            if let k = e.eventKind { kinds[e.seq] = k }
+            switch e.body {
+            case .gatewayChecked(let board, _, _):
+                gatewayBoards[e.seq] = board
+            case .barrierStarted(let barrier, _):
+                // An activation barrier's run, or a gateway run (one per destination).
+                guard let c = e.cause, kinds[c] == .barrierChecked || gatewayBoards[c] != nil else { continue }
+                let key = e.mb + " " + barrier + " " + (gatewayBoards[c] ?? "")
+                if open[key, default: 0] > 0 { twoRuns.insert(barrier) }
+                open[key, default: 0] += 1
+            case .barrierResolved(let barrier, _, _):
+                // Runs of one barrier resolve in the order they started.
+                if let key = open.keys.filter({ $0.hasPrefix(e.mb + " " + barrier + " ") && open[$0, default: 0] > 0 }).sorted().first {
+                    open[key]! -= 1
+                }
+            default:
+                break
+            }
+        }
+        for (id, paths) in byLoggedID.sorted(by: { $0.key < $1.key }) where paths.count > 1 {
+            reasons.append("motherboards named alike (\(id)): \(paths.sorted().joined(separator: ", "))")
+        }
+        for b in twoRuns.sorted() { reasons.append("two runs of barrier \(b) open at once in one motherboard") }
+        return reasons
+    }
+
+    /// Whether the two traces show the same activations, outputs, completions and commands,
+    /// each as many times, with motherboards as the log names them (order and requests aside):
+    /// what a log with ``ambiguities(ofRecorded:)`` can still be held to.
+    public static func sameSteps(recorded: [Step], ingested: [Step]) -> Bool {
+        var left: [String: Int] = [:]
+        for s in recorded where s.kind != EventKind.activationRequested.rawValue {
+            left[s.kind + " " + s.loggedMotherboard + " " + s.board, default: 0] += 1
+        }
+        // Steps whose motherboard the log does not say match any motherboard, after the others.
+        var unplaced: [Step] = []
+        for s in ingested where s.kind != EventKind.activationRequested.rawValue {
+            if s.mb.isEmpty {
+                unplaced.append(s)
+                continue
+            }
+            let k = s.kind + " " + s.loggedMotherboard + " " + s.board
+            guard let n = left[k], n > 0 else { return false }
+            left[k] = n - 1
+        }
+        for s in unplaced {
+            guard let k = left.keys.sorted().first(where: { $0.hasPrefix(s.kind + " ") && $0.hasSuffix(" " + s.board) && left[$0]! > 0 }) else { return false }
+            left[k]! -= 1
+        }
+        return left.values.allSatisfy { $0 == 0 }
+    }
+}

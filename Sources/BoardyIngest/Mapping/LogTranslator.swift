@@ -42,6 +42,12 @@ final class LogTranslator {
     private var lastBroadcast: (path: String, board: String, seq: Int, data: String)?
     /// A decision waiting for the next record.
     private var deferred: Deferred?
+    /// The `barrier.resolved` of the run whose barrier board completed in the record before
+    /// this one (its first release is this record), and how many records ago.
+    private var justResolved: Int?
+    private var justResolvedAge = 0
+    /// The gate each board was seen waiting on (its activation barrier's gate).
+    private var gateOf: [String: String] = [:]
     /// A run a `[Barrier] discarded` warning must leave alone: the one the wait before it started.
     private var keepOnDiscard: String?
     /// Boards activated and not completed, per motherboard path, with the line of their
@@ -130,6 +136,8 @@ final class LogTranslator {
         case completion(path: String, board: String, success: Bool, cause: Int?, extra: JSONObject, time: TraceTime)
         /// An activation that waits behind a barrier: which run it joins.
         case barrierWait(BarrierWait)
+        /// A barrier board completed while two runs of boards with its id were open: which.
+        case barrierCompletion(key: String, path: String, place: LogPlace)
         /// An output, a flow action or a completion from a board with no motherboard, unless
         /// "… seems to have no Motherboards" follows.
         case send(event: TraceEvent, board: String, data: String?)
@@ -147,6 +155,7 @@ final class LogTranslator {
         let consumed = try settleDeferred(with: item)
         let previousRequest = lastRequest
         lastRequest = nil
+        defer { if justResolvedAge > 0 { justResolved = nil } else { justResolvedAge += 1 } }
         if !consumed {
             switch item {
             case .record(let r):
@@ -337,6 +346,7 @@ final class LogTranslator {
         if let release = takeRelease(path: path, board: board, inputDescription: inputDescription, barrierActivation: false) {
             if release.waiter.name.board == nil {
                 release.waiter.name.board = board
+                if !release.gateway { gateOf[board] = release.gate }
             }
             if !release.waiter.name.inputKnown {
                 release.waiter.name.input = input
@@ -399,12 +409,13 @@ final class LogTranslator {
         _ r: LogRecord, path: String, barrierBoard: String, gate: String, barrier: String, input: JSONValue?, inputDescription: String?,
         previousRequest: Request?
     ) throws {
-        let release = takeRelease(path: path, board: nil, inputDescription: inputDescription, barrierActivation: true)
+        // A request just before names the waiter; otherwise it may be a released gateway waiter.
+        let request = previousRequest.flatMap { $0.path == path && Descriptions.bare($0.input) == Descriptions.bare(inputDescription) ? $0 : nil }
+        let release = request == nil ? takeRelease(path: path, board: nil, inputDescription: inputDescription, barrierActivation: true) : nil
         deferred = .barrierWait(
             BarrierWait(
                 path: path, barrierBoard: barrierBoard, gate: gate, barrier: barrier, input: input, inputDescription: inputDescription, place: r.place,
-                time: lastTime, release: release,
-                request: previousRequest.flatMap { $0.path == path && Descriptions.bare($0.input) == Descriptions.bare(inputDescription) ? $0 : nil }))
+                time: lastTime, release: release, request: request))
     }
 
     struct BarrierWait {
@@ -478,6 +489,7 @@ final class LogTranslator {
             waiter: name.settled ? nil : name, at: w.time)
         e.lastCheck = check
         e.waiters.append(Waiter(path: w.path, name: name, inputDescription: w.inputDescription, inputKnown: true, requestSeq: requestSeq, checkSeq: check, place: w.place))
+        if let b = name.board, !e.isGateway { gateOf[b] = e.gate }
     }
 
     /// The next release in `path` this activation is: of `board` (or of a waiter not named yet)
@@ -499,7 +511,17 @@ final class LogTranslator {
                 return front
             }
             for (i, r) in list.prefix(8).enumerated() {
-                let nameMatches = board == nil || r.waiter.name.board == nil || r.waiter.name.board == board
+                // A waiter the log never named: the activation right after its barrier board
+                // completed is its release; later, a board known to wait on this gate (or not
+                // known to wait on another, and not the gate itself) may be.
+                let unnamedFits: Bool
+                if let b = board, r.waiter.name.board == nil {
+                    let right = justResolved == r.resolved && i == 0
+                    unnamedFits = right || gateOf[b] == r.gate || (gateOf[b] == nil && b != r.gate)
+                } else {
+                    unnamedFits = true
+                }
+                let nameMatches = board == nil || (r.waiter.name.board == nil && unnamedFits) || r.waiter.name.board == board
                 // A named waiter is its board's next activation; one the log never named is told by
                 // its input (the released activation prints the same option).
                 let inputMatches =
@@ -657,9 +679,19 @@ final class LogTranslator {
     /// completes it, as `completer(X).complete()` does).
     private func readCompletion(_ r: LogRecord, path: String, sender: String, board: String, isDone: Bool, extra: JSONObject) throws {
         // A barrier board's own completion: its run resolves with its gate's result.
-        if Descriptions.barrier(board) != nil, let e = takeCompleting(key(path, board)) ?? episodes.removeValue(forKey: key(path, board)) {
-            try resolve(e, path: path, place: r.place)
-            return
+        if Descriptions.barrier(board) != nil {
+            let k = key(path, board)
+            let candidates = (completing[k] ?? []) + (episodes[k].map { [$0] } ?? [])
+            if candidates.count > 1 {
+                // Two runs of barrier boards named alike (an `.application` and a `.mainboard`
+                // barrier of one gate): the activation released right after says which resolved.
+                deferred = .barrierCompletion(key: k, path: path, place: r.place)
+                return
+            }
+            if let e = takeCompleting(k) ?? episodes.removeValue(forKey: k) {
+                try resolve(e, path: path, place: r.place)
+                return
+            }
         }
         // The gate of open runs: their result.
         var cause = senderCause(path, sender)
@@ -683,6 +715,8 @@ final class LogTranslator {
         var extra = placeExtra(place)
         if e.gateResult == nil && !e.exempt { extra["gateResult"] = "unseen" }
         let resolved = emit(e.path, cause: e.gateCompleted ?? (e.gatePerformed ?? e.lastCheck), .barrierResolved(barrier: e.barrier, passed: passed, released: e.waiters.count), extra: extra)
+        justResolved = resolved
+        justResolvedAge = 0
         if passed {
             var byPath: [String: Deque<Release>] = [:]
             var order: [String] = []
@@ -830,6 +864,26 @@ final class LogTranslator {
             return false
         case let .barrierWait(w):
             settleBarrierWait(w, next: next)
+            return false
+        case let .barrierCompletion(k, path, place):
+            var candidates = (completing[k] ?? []) + (episodes[k].map { [$0] } ?? [])
+            var chosen = 0
+            if case .record(let n)? = next, n.kind == .activation, let dst = n.destination?.value {
+                let input = Descriptions.bare(n.data?.value)
+                let isBarrier = Descriptions.barrier(dst) != nil
+                if let i = candidates.firstIndex(where: { e in
+                    guard let w = e.waiters.first, e.gateResult ?? true || e.exempt else { return false }
+                    if isBarrier { return e.isGateway && (!w.inputKnown || Descriptions.bare(w.inputDescription) == input) }
+                    let named = w.name.board.map { $0 == dst } ?? true
+                    return named && (w.name.board != nil || !w.inputKnown || Descriptions.bare(w.inputDescription) == input)
+                }) {
+                    chosen = i
+                }
+            }
+            let e = candidates.remove(at: chosen)
+            if let open = episodes[k], open === e { episodes[k] = nil } else { completing[k]?.removeAll { $0 === e } }
+            if completing[k]?.isEmpty == true { completing[k] = nil }
+            try resolve(e, path: path, place: place)
             return false
         }
     }
