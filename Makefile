@@ -9,7 +9,7 @@ OUT        ?= out
 BENCH_BUILD = .build-release
 BIN         = .build/debug
 
-.PHONY: docs js-check deps python-deps build demo test browser-deps browser-test bench tsan asan memcheck scale fuzz fuzz-cli schemas clean
+.PHONY: docs js-check deps python-deps build demo test browser-deps browser-test bench tsan asan memcheck scale fuzz fuzz-cli fuzz-log schemas clean
 
 ## deps: install libgraphviz-dev through apt when pkg-config cannot find libgvc. Where there is no
 ## apt (macOS: `brew install graphviz pkg-config`), say what is missing instead.
@@ -169,6 +169,17 @@ memcheck: deps
 scale: deps
 	$(SWIFT) build --build-tests
 	BOARDY_SCALE=1 $(SWIFT) test --skip-build --filter 'ScaleTests|EngineTests|BarrierRuleTests'
+
+## fuzz-log: Boardy's debug log round trip on generated scenarios (issue 44): each case runs with
+## the engine's log on, `ingest`s the log, and must give the recorded trace's requests,
+## activations, outputs, completions and commands in order (as Boardy's log names motherboards);
+## a run with what the log cannot tell apart is held to the same steps, each as often. Release
+## build; FUZZ_LOG_RUNS cases (default 100000) from FUZZ_LOG_SEED. Prints name=value lines last.
+FUZZ_LOG_RUNS ?= 100000
+FUZZ_LOG_SEED ?= 1
+fuzz-log: deps
+	$(SWIFT) build -c release --scratch-path $(BENCH_BUILD) --product boardy-fuzz-cli
+	$(BENCH_BUILD)/release/boardy-fuzz-cli --log-round-trip 1 --runs $(FUZZ_LOG_RUNS) --seconds 100000 --seed $(FUZZ_LOG_SEED) --keep-going 1 --failures .build-fuzz-cli/log-failures
 
 ## fuzz: libFuzzer (with AddressSanitizer) on the trace reader, the scenario loader and Tealium's
 ## barrier settings parser, each for FUZZ_SECONDS (default 60) or FUZZ_RUNS executions; seeds from

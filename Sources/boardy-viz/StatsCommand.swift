@@ -39,6 +39,7 @@ struct StatsCommand: ParsableCommand {
             let stats = try guarded { () throws -> TraceStats in
                 var reader = try traceReader(traces[0])
                 var stats = TraceStats()
+                stats.clock = reader.header.clock
                 while let e = try reader.next() { stats.add(e) }
                 for w in reader.warnings { warn(w.description) }
                 return stats

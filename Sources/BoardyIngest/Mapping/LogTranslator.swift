@@ -199,15 +199,22 @@ final class LogTranslator {
             }
             if let p = e.gatePlace { extra["gateLine"] = .int(Int64(p.line)) }
             extra["gateActivated"] = .bool(e.gatePerformed != nil)
-            let seq = emit(e.path, cause: e.lastCheck == 0 ? nil : e.lastCheck, .stuckBarrier(barrier: e.barrier, gate: e.gate, waiting: waiting), extra: extra, inferred: false)
-            var report = StuckReport(
-                    seq: seq, path: e.path, barrier: e.barrier, gate: e.gate, gateway: e.isGateway,
-                    waiting: e.waiters.map { w in StuckReport.Waiter(board: w.name.board, input: w.inputKnown ? w.inputDescription : nil, line: w.place.line) },
-                    openedLine: e.opened.line, gateLine: e.gatePlace?.line, gateActivated: e.gatePerformed != nil)
             if e.isGateway {
+                extra["gateway"] = true
                 let inner = e.path + "/" + MotherboardPath.encode(e.gate)
-                report.innerGates = (open[inner] ?? [:]).sorted { $0.value < $1.value }.map { (board: $0.key, line: $0.value) }
+                let gates = (open[inner] ?? [:]).sorted { ($0.value, $0.key) < ($1.value, $1.key) }
+                if !gates.isEmpty {
+                    extra["innerGates"] = .array(gates.map { ["board": .string($0.key), "line": .int(Int64($0.value))] })
+                }
             }
+            let body = TraceEvent.Body.stuckBarrier(barrier: e.barrier, gate: e.gate, waiting: waiting)
+            let cause = e.lastCheck == 0 ? nil : e.lastCheck
+            let seq = emit(e.path, cause: cause, body, extra: extra, inferred: false)
+            let event = TraceEvent(seq: seq, t: lastTime, mb: e.path, cause: cause, body: body, extra: extra)
+            let report = StuckReport(
+                seq: seq, path: e.path, barrier: e.barrier, gate: e.gate, gateway: e.isGateway,
+                waiting: e.waiters.map { w in StuckReport.Waiter(board: w.name.board, input: w.inputKnown ? w.inputDescription : nil, line: w.place.line) },
+                openedLine: e.opened.line, gateLine: e.gatePlace?.line, gateActivated: e.gatePerformed != nil, sentence: event.stuckSentence ?? "")
             reports.append(report)
             for w in e.waiters where w.name.board == nil { w.name.settled = true }
         }
@@ -967,38 +974,6 @@ public struct StuckReport: Sendable, Hashable {
     public var gateLine: Int?
     /// Whether the gate was activated at all.
     public var gateActivated: Bool
-    /// For a gateway run: the boards activated inside its proxy that never completed (its gate),
-    /// with the log line of their activation.
-    public var innerGates: [(board: String, line: Int)] = []
-
-    public static func == (a: StuckReport, b: StuckReport) -> Bool {
-        a.seq == b.seq && a.path == b.path && a.barrier == b.barrier && a.waiting == b.waiting
-    }
-    public func hash(into h: inout Hasher) { h.combine(seq) }
-}
-
-extension StuckReport {
-    /// What waits, in a sentence: "`pub.Dashboard` waits behind `pub.Auth`'s barrier; `pub.Auth`
-    /// was activated at line 812 and never completed".
-    public var sentence: String {
-        let who = waiting.map { w -> String in
-            if let b = w.board { return "`\(b)`" }
-            return "a board the log does not name (activated with \(w.input.map { "`\($0)`" } ?? "no option") at line \(w.line))"
-        }
-        let list: String
-        switch who.count {
-        case 0: list = "nothing"
-        case 1: list = who[0]
-        default: list = who.dropLast().joined(separator: ", ") + " and " + who.last!
-        }
-        let verb = who.count == 1 ? "waits" : "wait"
-        if gateway {
-            let destination = gate.hasSuffix(".___GATEWAY___") ? String(gate.dropLast(14)) : gate
-            let innerGate = innerGates.isEmpty ? "" : "; inside it " + innerGates.map { "`\($0.board)` was activated at line \($0.line) and never completed" }.joined(separator: ", ")
-            let state = gateActivated ? "its proxy `\(gate)` was activated at line \(gateLine ?? openedLine) and never completed\(innerGate)" : "its proxy `\(gate)` was never activated"
-            return "\(list) \(verb) behind the gateway for `\(destination)` (in \(path)); \(state)"
-        }
-        let state = gateActivated ? "`\(gate)` was activated at line \(gateLine ?? openedLine) and never completed" : "`\(gate)` was never activated"
-        return "\(list) \(verb) behind `\(gate)`'s barrier (in \(path)); \(state)"
-    }
+    /// What waits, in a sentence (``BoardyTrace/TraceEvent/stuckSentence``).
+    public var sentence: String
 }

@@ -227,7 +227,7 @@ public struct Timeline {
 
         var g = Graph(name: "timeline")
         g.attributes = [
-            "label": "\(all.scenario ?? "trace") · timeline · \(visible.count) events", "labelloc": "t",
+            "label": "\(all.scenario ?? "trace") · timeline · \(visible.count) events\(all.clock == .order ? " · in the order of the log (no times)" : "")", "labelloc": "t",
             "fontname": "Helvetica", "fontsize": "16", "comment": "boardy-viz timeline; layout: pinned (nop2)",
         ]
         g.nodeDefaults = [
@@ -291,7 +291,7 @@ public struct Timeline {
                 Node(
                     "t:\(k)",
                     attributes: [
-                        "shape": "plaintext", "style": "", "label": "\(TraceTime(microseconds: tick.t))s", "id": "tick-\(k)",
+                        "shape": "plaintext", "style": "", "label": Self.timeLabel(TraceTime(microseconds: tick.t), all.clock), "id": "tick-\(k)",
                         "pos": "\(tick.x),\(axisY + 8)", "fontsize": "9",
                     ]))
             g.nodes.append(point("tk:\(k)a", tick.x, axisY - 4))
@@ -304,10 +304,10 @@ public struct Timeline {
             g.nodes.append(point("ax:\(n)b", b.from, axisY - 10))
             g.edges.append(Edge(from: "ax:\(n)a", to: "ax:\(n)b", attributes: ["color": "#555555", "arrowhead": "none", "id": n == 0 ? "axis" : "axis-\(n + 1)"]))
             var a: Attributes = [
-                "id": "break-\(n + 1)", "label": "≈ +\(TraceTime(microseconds: b.idle))s", "pos": "\((b.from + b.to) / 2),\(axisY - 10)",
+                "id": "break-\(n + 1)", "label": "≈ +" + Self.spanLabel(TraceTime(microseconds: b.idle), all.clock), "pos": "\((b.from + b.to) / 2),\(axisY - 10)",
             ]
             apply(.axisBreak, to: &a, used: &used)
-            g.nodes.append(Node("break \(n + 1): nothing happens for \(TraceTime(microseconds: b.idle))s, the axis is cut here", attributes: a))
+            g.nodes.append(Node("break \(n + 1): nothing happens for \(Self.spanLabel(TraceTime(microseconds: b.idle), all.clock)), the axis is cut here", attributes: a))
             axisStart = b.to
         }
         g.nodes.append(point("ax:enda", axisStart, axisY - 10))
@@ -674,6 +674,17 @@ public struct Timeline {
 }
 
 extension Timeline {
+    /// A time on the axis: seconds, or, on an `order` clock (a log read without times), the
+    /// record's number.
+    static func timeLabel(_ t: TraceTime, _ clock: TraceHeader.Clock) -> String {
+        clock == .order ? "#\(t)" : "\(t)s"
+    }
+
+    /// A stretch of the axis: seconds, or records on an `order` clock.
+    static func spanLabel(_ t: TraceTime, _ clock: TraceHeader.Clock) -> String {
+        clock == .order ? "\(t) records" : "\(t)s"
+    }
+
     /// Where a timeline takes its events from, by index in `seq` order: a trace's events, or a
     /// table's columns with lines decoded only where the timeline needs more.
     fileprivate protocol Source {
@@ -681,6 +692,8 @@ extension Timeline {
         var count: Int { get }
         /// The trace header's scenario.
         var scenario: String? { get }
+        /// The trace header's clock.
+        var clock: TraceHeader.Clock { get }
         func t(_ i: Int) -> TraceTime
         func seq(_ i: Int) -> Int
         /// The whole event (for a mark's title, kind and fields).
@@ -696,6 +709,7 @@ extension Timeline {
         let trace: Trace
         var count: Int { trace.events.count }
         var scenario: String? { trace.header.scenario }
+        var clock: TraceHeader.Clock { trace.header.clock }
         func t(_ i: Int) -> TraceTime { trace.events[i].t }
         func seq(_ i: Int) -> Int { trace.events[i].seq }
         func event(_ i: Int) -> TraceEvent { trace.events[i] }
@@ -708,6 +722,7 @@ extension Timeline {
         let table: TraceTable
         var count: Int { table.count }
         var scenario: String? { table.header.scenario }
+        var clock: TraceHeader.Clock { table.header.clock }
         func t(_ i: Int) -> TraceTime { table.times[i] }
         func seq(_ i: Int) -> Int { table.seqs[i] }
         func event(_ i: Int) throws(TraceReadError) -> TraceEvent { try table.event(at: i) }

@@ -17,6 +17,11 @@ public struct TraceStats: Sendable {
     public var stuck = 0
     /// All events.
     public var events = 0
+    /// Each stuck barrier, in a sentence (``BoardyTrace/TraceEvent/stuckSentence``).
+    public var stuckBarriers: [String] = []
+    /// The trace's clock (from its header): wait times are seconds on it, or records when the
+    /// trace was ingested from a log without times.
+    public var clock: TraceHeader.Clock = .virtual
 
     private var open: [String: [TraceTime]] = [:]
 
@@ -44,7 +49,10 @@ public struct TraceStats: Sendable {
                 waits[barrier, default: []].append((e.t - start).microseconds)
             }
         case .barrierLoop: loops += 1
-        case .stuckBarrier, .stuckDispatcher: stuck += 1
+        case .stuckBarrier:
+            stuck += 1
+            if let s = e.stuckSentence { stuckBarriers.append(s) }
+        case .stuckDispatcher: stuck += 1
         default: break
         }
     }
@@ -69,12 +77,15 @@ public struct TraceStats: Sendable {
         return [
             "events": .int(Int64(events)), "byKind": sorted(byKind), "byBoard": sorted(byBoard), "sentByDispatcher": sorted(sentByDispatcher),
             "barrierWaits": .object(w), "loops": .int(Int64(loops)), "stuck": .int(Int64(stuck)),
+            "stuckBarriers": .array(stuckBarriers.map { .string($0) }), "clock": .string(clock.rawValue),
         ]
     }
 
     /// The statistics as text.
     public var text: String {
-        var lines = ["events: \(events)", "loops: \(loops)", "stuck: \(stuck)", "", "by kind:"]
+        var lines = ["events: \(events)", "loops: \(loops)", "stuck: \(stuck)"]
+        for s in stuckBarriers { lines.append("  " + s) }
+        lines += ["", "by kind:"]
         for k in byKind.keys.sorted() { lines.append("  \(k): \(byKind[k]!)") }
         lines.append("by board:")
         for k in byBoard.keys.sorted() { lines.append("  \(k): \(byBoard[k]!)") }
@@ -83,7 +94,13 @@ public struct TraceStats: Sendable {
             for k in sentByDispatcher.keys.sorted() { lines.append("  \(k): \(sentByDispatcher[k]!)") }
         }
         if !waits.isEmpty {
-            lines.append("barrier waits (virtual seconds): runs, min / median / max")
+            let unit: String
+            switch clock {
+            case .virtual: unit = "virtual seconds"
+            case .live: unit = "seconds"
+            case .order: unit = "records of the log, not seconds"
+            }
+            lines.append("barrier waits (\(unit)): runs, min / median / max")
             for b in waits.keys.sorted() {
                 if let (mn, md, mx) = Self.summary(waits[b]!) { lines.append("  \(b): \(waits[b]!.count), \(mn) / \(md) / \(mx)") }
             }

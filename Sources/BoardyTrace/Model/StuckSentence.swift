@@ -1,0 +1,47 @@
+extension TraceEvent {
+    /// A `stuck` barrier event in a sentence: who waits, behind which gate, and what the gate
+    /// did: "`pub.Dashboard` waits behind `pub.Auth`'s barrier (in main); `pub.Auth` was
+    /// activated at line 812 and never completed". A trace ingested from a Boardy log names
+    /// lines (`line`, `gateLine`), inputs of waiters the log never named (`inputs`), whether
+    /// the gate ran (`gateActivated`), and for a gateway run the boards inside it that never
+    /// completed (`gateway`, `innerGates`); a recorded trace says what it knows. Nil for any
+    /// other event.
+    public var stuckSentence: String? {
+        guard case let .stuckBarrier(barrier, gate, waiting) = body else { return nil }
+        let inputs = extra["inputs"]?.arrayValue
+        let waitLine = extra["line"]?.intValue
+        let who = waiting.enumerated().map { i, board -> String in
+            if !board.isEmpty { return "`\(board)`" }
+            let input = inputs.flatMap { i < $0.count ? $0[i].stringValue : nil }
+            return "a board the log does not name (activated with \(input.map { "`\($0)`" } ?? "no option")\(waitLine.map { " from line \($0)" } ?? ""))"
+        }
+        let list: String
+        switch who.count {
+        case 0: list = "nothing"
+        case 1: list = who[0]
+        default: list = who.dropLast().joined(separator: ", ") + " and " + who.last!
+        }
+        let verb = who.count == 1 ? "waits" : "wait"
+        let activated = extra["gateActivated"]?.boolValue
+        let gateLine = extra["gateLine"]?.intValue
+        func state(_ name: String) -> String {
+            switch activated {
+            case false?: return "\(name) was never activated"
+            case true?: return "\(name) was activated\(gateLine.map { " at line \($0)" } ?? "") and never completed"
+            case nil: return "\(name) never completed"
+            }
+        }
+        if extra["gateway"]?.boolValue == true {
+            let destination = gate.hasSuffix(".___GATEWAY___") ? String(gate.dropLast(14)) : gate
+            var text = "\(list) \(verb) behind the gateway for `\(destination)` (in \(mb)); " + state("its proxy `\(gate)`")
+            let inner = (extra["innerGates"]?.arrayValue ?? []).compactMap { g -> String? in
+                guard let b = g["board"]?.stringValue else { return nil }
+                return "`\(b)` was activated\(g["line"]?.intValue.map { " at line \($0)" } ?? "") and never completed"
+            }
+            if !inner.isEmpty { text += "; inside it " + inner.joined(separator: ", ") }
+            return text
+        }
+        _ = barrier
+        return "\(list) \(verb) behind `\(gate)`'s barrier (in \(mb)); " + state("`\(gate)`")
+    }
+}
