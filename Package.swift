@@ -251,6 +251,11 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(
+            name: "BoardyIngestTests",
+            dependencies: ["BoardyIngest", "BoardyTrace", "Boardy", "BoardyTestSupport"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
             name: "BoardyVizTests",
             dependencies: ["BoardyVizCore", "BoardyViz", "BoardyVizSimulation", "BoardySimulation", "Boardy", "BoardyGraphviz", "BoardyTestSupport"],
             exclude: ["Fixtures"]

@@ -166,7 +166,8 @@ public final class BoardyLogIngester {
             observations: translator.observations.map {
                 IngestSummary.Problem(file: files.isEmpty ? "<log>" : files[$0.place.file], line: $0.place.line, message: $0.message)
             },
-            events: eventsWritten, clock: header!.clock, untimedRecords: live ? untimed : 0, stuck: stuck, unterminated: unterminated)
+            events: eventsWritten, clock: header!.clock, untimedRecords: live ? untimed : 0, stuck: stuck,
+            loops: translator.loopsInOrder, unterminated: unterminated)
     }
 
     // MARK: Conveniences
@@ -237,6 +238,9 @@ public struct IngestSummary: Sendable {
     public var untimedRecords: Int
     /// What still waited at the end.
     public var stuck: [StuckReport]
+    /// Boards found waiting on their own barrier (barrier loops), with how many waits closed
+    /// the loop (a gateway loop nests a run in a run until the app crashes).
+    public var loops: [(board: String, waits: Int)]
     /// Whether the capture ended without a line end (cut off).
     public var unterminated: Bool
 }

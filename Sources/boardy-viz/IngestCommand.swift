@@ -97,7 +97,7 @@ struct IngestCommand: ParsableCommand {
         for o in summary.observations { warn("\(o.file):\(o.line): note: \(o.message)") }
         let text = format == .json ? Self.json(summary, output: output).jsonText : Self.text(summary, output: output)
         if output == nil { warn(text) } else { print(text) }
-        if !summary.stuck.isEmpty { throw Exit.problems }
+        if !summary.stuck.isEmpty || !summary.loops.isEmpty { throw Exit.problems }
     }
 
     static func text(_ s: IngestSummary, output: String?) -> String {
@@ -112,7 +112,13 @@ struct IngestCommand: ParsableCommand {
         default: lines.append("clock: order (the capture has no times: t counts records)")
         }
         lines.append("trace: \(output ?? "standard output") (\(s.events) events)")
-        for r in s.stuck { lines.append("stuck: " + r.sentence) }
+        for l in s.loops {
+            lines.append(
+                "loop: `\(l.board)` waits on its own barrier"
+                    + (l.waits > 1 ? ", \(l.waits) times, each inside the one before (Boardy recursed until the log ends)" : " (Boardy hangs there without a word)"))
+        }
+        for r in s.stuck.prefix(20) { lines.append("stuck: " + r.sentence) }
+        if s.stuck.count > 20 { lines.append("stuck: \(s.stuck.count - 20) more (the trace has them all)") }
         return lines.joined(separator: "\n")
     }
 
@@ -141,6 +147,7 @@ struct IngestCommand: ParsableCommand {
                 if let g = r.gateLine { x["gateLine"] = .int(Int64(g)) }
                 return .object(x)
             })
+        o["loops"] = .array(s.loops.map { ["board": .string($0.board), "waits": .int(Int64($0.waits))] })
         if let output { o["trace"] = .string(output) }
         return .object(o)
     }

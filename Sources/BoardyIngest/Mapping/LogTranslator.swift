@@ -48,6 +48,33 @@ final class LogTranslator {
     private var justResolvedAge = 0
     /// The gate each board was seen waiting on (its activation barrier's gate).
     private var gateOf: [String: String] = [:]
+    /// Boards found waiting on their own barrier (a barrier loop), with how often: Boardy does
+    /// not detect a loop; a gateway loop recurses until the app crashes.
+    private(set) var loops: [String: Int] = [:]
+    private var loopOrder: [String] = []
+    /// ``loops`` in the order they were found.
+    var loopsInOrder: [(board: String, waits: Int)] { loopOrder.map { ($0, loops[$0] ?? 0) } }
+
+    /// A wait that closes a loop: the board waits inside its own gateway run, or is the gate of
+    /// the barrier it waits on. The first time, a `barrier.loop` event says so.
+    private func checkLoop(_ e: Episode, board: String, path: String, requestSeq: Int, place: LogPlace) {
+        let closes: Bool
+        if e.isGateway {
+            closes = MotherboardPath(path).components.dropFirst().contains(MotherboardPath.encode(board + ".___GATEWAY___"))
+        } else {
+            closes = board == e.gate
+        }
+        guard closes else { return }
+        e.loop = true
+        if loops[board] == nil {
+            loopOrder.append(board)
+            var x = placeExtra(place)
+            x["barrierBoard"] = .string(e.barrierBoard)
+            emit(path, cause: requestSeq, .barrierLoop(board: board, cycle: [board]), extra: x)
+        }
+        loops[board, default: 0] += 1
+    }
+
     /// A run a `[Barrier] discarded` warning must leave alone: the one the wait before it started.
     private var keepOnDiscard: String?
     /// Boards activated and not completed, per motherboard path, with the line of their
@@ -100,6 +127,8 @@ final class LogTranslator {
         var gateResult: Bool?
         var gateCompleted: Int?
         var exempt = false
+        /// Whether the run waits on itself (a barrier loop): reported once, not as stuck.
+        var loop = false
         let opened: LogPlace
 
         init(path: String, barrierBoard: String, gate: String, barrier: String, destination: String?, opened: LogPlace) {
@@ -190,7 +219,15 @@ final class LogTranslator {
             }
         }
         releases = [:]
+        var loopReported: Set<String> = []
         for e in (Array(episodes.values) + completing.values.joined()).sorted(by: { ($0.opened.file, $0.opened.line) < ($1.opened.file, $1.opened.line) }) {
+            // A loop is reported once, by its first run: the runs nested in it are the loop.
+            if e.loop, let b = e.waiters.first?.name.board {
+                guard loopReported.insert(b).inserted else {
+                    for w in e.waiters where w.name.board == nil { w.name.settled = true }
+                    continue
+                }
+            }
             let waiting = e.waiters.map { $0.name.board ?? "" }
             var extra: JSONObject = ["line": .int(Int64(e.opened.line))]
             if multipleFiles { extra["file"] = .int(Int64(e.opened.file)) }
@@ -199,6 +236,10 @@ final class LogTranslator {
             }
             if let p = e.gatePlace { extra["gateLine"] = .int(Int64(p.line)) }
             extra["gateActivated"] = .bool(e.gatePerformed != nil)
+            if e.loop {
+                extra["loop"] = true
+                if let b = e.waiters.first?.name.board, let n = loops[b], n > 1 { extra["loopDepth"] = .int(Int64(n)) }
+            }
             if e.isGateway {
                 extra["gateway"] = true
                 let inner = e.path + "/" + MotherboardPath.encode(e.gate)
@@ -497,6 +538,7 @@ final class LogTranslator {
         e.lastCheck = check
         e.waiters.append(Waiter(path: w.path, name: name, inputDescription: w.inputDescription, inputKnown: true, requestSeq: requestSeq, checkSeq: check, place: w.place))
         if let b = name.board, !e.isGateway { gateOf[b] = e.gate }
+        if let b = name.board { checkLoop(e, board: b, path: w.path, requestSeq: requestSeq, place: w.place) }
     }
 
     /// The next release in `path` this activation is: of `board` (or of a waiter not named yet)
@@ -639,6 +681,7 @@ final class LogTranslator {
                 let check = emit(path, cause: requestSeq, .gatewayChecked(board: waiterBoard, barrier: e.barrier, result: .wait), extra: placeExtra(r.place))
                 e.lastCheck = check
                 e.waiters.append(Waiter(path: path, name: name, inputDescription: gw?.option, inputKnown: gw != nil, requestSeq: requestSeq, checkSeq: check, place: r.place))
+                checkLoop(e, board: waiterBoard, path: path, requestSeq: requestSeq, place: r.place)
             }
             pendingGatewayRequest = nil
             e.started = emit(path, cause: e.lastCheck, .barrierStarted(barrier: e.barrier, board: target), extra: placeExtra(r.place))
@@ -940,6 +983,7 @@ final class LogTranslator {
             let check = emit(path, cause: requestSeq, .gatewayChecked(board: board, barrier: e.barrier, result: .wait), extra: placeExtra(place))
             e.lastCheck = check
             e.waiters.append(Waiter(path: path, name: name, inputDescription: request?.input, inputKnown: request != nil, requestSeq: requestSeq, checkSeq: check, place: place))
+            checkLoop(e, board: board, path: path, requestSeq: requestSeq, place: place)
         }
     }
 }

@@ -31,9 +31,16 @@ extension TraceEvent {
             case nil: return "\(name) never completed"
             }
         }
+        // A run that waits on itself: Boardy deadlocks there (a gateway loop recurses, nesting
+        // a run in a run, until the app crashes).
+        var loopNote = ""
+        if extra["loop"]?.boolValue == true {
+            let depth = extra["loopDepth"]?.intValue
+            loopNote = "barrier loop: it waits on itself" + (depth.map { ", nested \($0) times before the log ends" } ?? "") + "; "
+        }
         if extra["gateway"]?.boolValue == true {
             let destination = gate.hasSuffix(".___GATEWAY___") ? String(gate.dropLast(14)) : gate
-            var text = "\(list) \(verb) behind the gateway for `\(destination)` (in \(mb)); " + state("its proxy `\(gate)`")
+            var text = loopNote + "\(list) \(verb) behind the gateway for `\(destination)` (in \(mb)); " + state("its proxy `\(gate)`")
             let inner = (extra["innerGates"]?.arrayValue ?? []).compactMap { g -> String? in
                 guard let b = g["board"]?.stringValue else { return nil }
                 return "`\(b)` was activated\(g["line"]?.intValue.map { " at line \($0)" } ?? "") and never completed"
@@ -42,6 +49,6 @@ extension TraceEvent {
             return text
         }
         _ = barrier
-        return "\(list) \(verb) behind `\(gate)`'s barrier (in \(mb)); " + state("`\(gate)`")
+        return loopNote + "\(list) \(verb) behind `\(gate)`'s barrier (in \(mb)); " + state("`\(gate)`")
     }
 }
