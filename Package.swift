@@ -234,7 +234,7 @@ let package = Package(
         .testTarget(
             name: "FuzzCorpusTests",
             dependencies: [
-                "FuzzTargets", "BoardyTestSupport", "BoardyTrace", "BoardyVizCore", "BoardyVizSimulation",
+                "FuzzTargets", "BoardyTestSupport", "BoardyTrace", "BoardyVizCore", "BoardyVizSimulation", "BoardyIngest",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(

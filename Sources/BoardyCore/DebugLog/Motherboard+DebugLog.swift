@@ -17,11 +17,17 @@ extension Motherboard {
     /// `(type, id)` as a record's `🌏` line names the motherboard.
     var debugLogSelf: (type: String, id: String) { (String(describing: type(of: self)), debugLogID) }
 
-    /// `🚀 [Activation]` of `board` with `option`.
+    /// `🚀 [Activation]` of `board` with `option` (as Boardy's barrier board handed it, for a
+    /// gate whose barrier board asked for it).
     func logActivation(_ log: BoardyDebugLog, of board: any ActivatableBoard, option: Any?) {
+        var printed = BoardyDebugLog.Rendered(option)
+        if let o = loggedGateOption, o.board == board.identifier {
+            printed = o.printed
+            loggedGateOption = nil
+        }
         log.activation(
             motherboardType: debugLogSelf.type, motherboard: debugLogID, boardType: BoardyDebugLog.typeName(board), board: board.identifier.rawValue,
-            option: .init(option))
+            option: printed)
     }
 
     /// An unregistered id: Boardy's producer answers it with a `NoBoard`, whose activation says so.
@@ -51,11 +57,13 @@ extension Motherboard {
     /// A new run's barrier board asks for its gate (printed as the gate's activation is taken
     /// up, so a run stopped before it prints nothing).
     func logBarrierRunStart(_ log: BoardyDebugLog, barrierBoard: BoardID, gate: BoardID, gateInput: Any?) {
-        // Boardy hands the gate the option's value as an `Any?` (`()` for `.void`).
+        // Boardy hands the gate the option's value as an `Any?` (`()` for `.void`); the gate's
+        // activation prints it so.
         let value = gateInput.map { "\($0)" } ?? "()"
         log.activity(
             "Next To Board", senderType: "ActivatableBarrierBoard", sender: barrierBoard.rawValue, motherboard: debugLogSelf,
             destination: gate.rawValue, data: .optionalAny(value))
+        loggedGateOption = (gate, .optionalAny(value))
     }
 
     /// A new gateway run: its barrier board asks for the destination's proxy, which this
@@ -72,6 +80,8 @@ extension Motherboard {
             log.activation(
                 motherboardType: debugLogSelf.type, motherboard: debugLogID, boardType: "GatewayBarrierProxy", board: proxy.rawValue,
                 option: .optionalAny(input))
+        } else {
+            loggedGateOption = (proxy, .optionalAny(input))
         }
     }
 

@@ -68,6 +68,9 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
     /// The gateway proxies Boardy would have installed here (its debug log says "installing"
     /// the first time, "was installed" after).
     var loggedGatewayProxies = Set<BoardID>()
+    /// How the next activation of a gate prints its option: as Boardy's barrier board hands it
+    /// (an `Any?`), where the engine hands the gate the value itself.
+    var loggedGateOption: (board: BoardID, printed: BoardyDebugLog.Rendered)?
     @exclusivity(unchecked) var activeSource: BoardID?
 
     // The gateway (Boardy rules 8–11): one barrier for every board, and per-board entries
