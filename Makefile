@@ -188,14 +188,14 @@ fuzz-log: deps
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS    ?= -1
 FUZZ_BUILD    = .build-fuzz
-FUZZERS       = trace-reader scenario-loader barrier-settings views pipeline
+FUZZERS       = trace-reader scenario-loader barrier-settings views pipeline ingest
 # Graphviz (2.42) leaks on its own in layout and in cgraph's string pool: the view and pipeline
 # targets, which call it, run without leak detection.
 fuzz: deps
 	for f in $(FUZZERS); do \
 	  $(SWIFT) build -c release --scratch-path $(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld --product fuzz-$$f || exit 1; \
 	done
-	mkdir -p $(addprefix $(FUZZ_BUILD)/work/,trace-reader scenario-loader barrier-settings views pipeline) $(addprefix Fuzz/corpus/,$(FUZZERS)) $(FUZZ_BUILD)/crashes
+	mkdir -p $(addprefix $(FUZZ_BUILD)/work/,$(FUZZERS)) $(addprefix Fuzz/corpus/,$(FUZZERS)) $(FUZZ_BUILD)/crashes
 	cp samples/traces/*.jsonl Tests/*/Fixtures/*.jsonl $(FUZZ_BUILD)/work/trace-reader/
 	cp samples/traces/*.jsonl $(FUZZ_BUILD)/work/views/
 	cp samples/*.json $(FUZZ_BUILD)/work/scenario-loader/

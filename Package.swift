@@ -181,6 +181,7 @@ let package = Package(
         .executableTarget(name: "fuzz-barrier-settings", dependencies: ["FuzzTargets", "CFuzzerDriver"], path: "Fuzz/fuzz-barrier-settings"),
         .executableTarget(name: "fuzz-views", dependencies: ["FuzzTargets", "CFuzzerDriver"], path: "Fuzz/fuzz-views"),
         .executableTarget(name: "fuzz-pipeline", dependencies: ["FuzzTargets", "CFuzzerDriver"], path: "Fuzz/fuzz-pipeline"),
+        .executableTarget(name: "fuzz-ingest", dependencies: ["FuzzTargets", "CFuzzerDriver"], path: "Fuzz/fuzz-ingest"),
         // `make fuzz-cli`: the whole pipeline on generated scenarios and their mutations, in a loop.
         .executableTarget(name: "boardy-fuzz-cli", dependencies: ["FuzzTargets", "BoardySimulation"], path: "Fuzz/boardy-fuzz-cli"),
 

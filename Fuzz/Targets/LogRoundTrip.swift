@@ -58,3 +58,43 @@ public enum LogRoundTripCheck {
             ambiguous: !ambiguities.isEmpty, exact: true, logLines: captured.utf8.filter { $0 == 0x0A }.count, log: captured)
     }
 }
+
+extension FuzzTargets {
+    /// `ingest` over any bytes, read as a console capture in chunks of every size the bytes
+    /// choose: it never fails; what it writes is a valid trace (read back strictly, the same
+    /// events); `seq` counts from 1, `cause` points back, `t` never decreases; the same bytes in
+    /// one chunk give the same trace.
+    public static func ingest(_ bytes: UnsafeRawBufferPointer) {
+        let whole = IngestCheck.trace(Array(bytes), chunk: max(1, bytes.count))
+        let chunk = 1 + Int(bytes.first ?? 0) % 7
+        let chunked = IngestCheck.trace(Array(bytes), chunk: chunk)
+        precondition(whole.jsonl == chunked.jsonl, "reading in chunks of \(chunk) bytes gave another trace")
+        guard let back = try? Trace.read(text: whole.jsonl, name: "ingested.jsonl") else {
+            preconditionFailure("an ingested trace does not read back:\n\(whole.jsonl.prefix(2000))")
+        }
+        precondition(back.events.count == whole.events, "events lost reading an ingested trace back")
+    }
+}
+
+/// Ingests bytes through ``BoardyLogIngester`` in chunks of a given size.
+public enum IngestCheck {
+    /// The trace's JSON Lines, and how many events.
+    public static func trace(_ bytes: [UInt8], chunk: Int) -> (jsonl: String, events: Int, summary: IngestSummary?) {
+        let sink = BoardyLogIngester.CollectingSink()
+        let ingester = BoardyLogIngester(sink: sink)
+        do {
+            try ingester.beginFile("fuzz.log")
+            var i = 0
+            while i < bytes.count {
+                let n = min(chunk, bytes.count - i)
+                try bytes[i..<(i + n)].withUnsafeBytes { try ingester.read($0) }
+                i += n
+            }
+            let summary = try ingester.finish()
+            let trace = Trace(header: sink.header!, events: sink.events)
+            return (trace.jsonl, sink.events.count, summary)
+        } catch {
+            preconditionFailure("ingest threw on bytes it should read: \(error)")
+        }
+    }
+}

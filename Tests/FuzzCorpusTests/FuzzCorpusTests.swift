@@ -14,12 +14,13 @@ struct FuzzCorpusTests {
             .filter { !$0.lastPathComponent.hasPrefix(".") }.sorted { $0.path < $1.path }
     }
 
-    static let targetNames = ["trace-reader", "scenario-loader", "barrier-settings"]
+    static let targetNames = ["trace-reader", "scenario-loader", "barrier-settings", "ingest"]
 
     static func runAll(_ bytes: UnsafeRawBufferPointer) {
         FuzzTargets.traceReader(bytes)
         FuzzTargets.scenarioLoader(bytes)
         FuzzTargets.barrierSettings(bytes)
+        FuzzTargets.ingest(bytes)
     }
 
     @Test("the checked-in corpus and the samples go through every target without a crash")
