@@ -163,7 +163,7 @@ let package = Package(
             name: "boardy-bench",
             dependencies: [
                 "Boardy", "BoardyTrace", "BoardySimulation", "BoardyVizCore", "BoardyViz", "BoardyVizSimulation", "BoardyGraphviz",
-                "BoardyReplay", "BoardyImport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "BoardyReplay", "BoardyImport", "BoardyLock", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/boardy-bench"
         ),

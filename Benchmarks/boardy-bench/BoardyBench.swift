@@ -10,7 +10,7 @@ struct BoardyBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "boardy-bench",
         abstract: "Measures boardy-viz's engine, recorder, trace codec, simulator and renderer (release build).",
-        subcommands: [RecorderBench.self, TraceIOBench.self, SimulateBench.self, RenderBench.self, ReplayBench.self, ImportBench.self, ViewBench.self, FleetBench.self, ExploreBench.self, HostileBench.self])
+        subcommands: [RecorderBench.self, TraceIOBench.self, SimulateBench.self, RenderBench.self, ReplayBench.self, ImportBench.self, ViewBench.self, FleetBench.self, ExploreBench.self, HostileBench.self, IngestBench.self])
 }
 
 /// Monotonic seconds.
