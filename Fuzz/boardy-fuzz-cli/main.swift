@@ -40,6 +40,17 @@ while !args.isEmpty {
     case "--failures": failures = value
     case "--keep-going": keepGoing = value == "1" || value == "true"
     case "--log-round-trip": logRoundTrip = value == "1" || value == "true"
+    case "--log-case":
+        // One scenario file through the log round trip (a failure's scenario.json, to debug it).
+        do {
+            let text = try String(contentsOfFile: value, encoding: .utf8)
+            let outcome = try LogRoundTripCheck.check(try ScenarioLoader.load(json: text, file: value), text: text)
+            print("steps=\(outcome.steps) exact=\(outcome.exact) ambiguous=\(outcome.ambiguous)")
+            exit(0)
+        } catch {
+            print("\(error)".prefix(3000))
+            exit(1)
+        }
     default: FileHandle.standardError.write(Data("unknown flag \(flag)\n".utf8))
     }
 }

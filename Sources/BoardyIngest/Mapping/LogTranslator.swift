@@ -952,8 +952,11 @@ final class LogTranslator {
             }
             return
         }
+        // A release of this board's earlier wait may come right after (its run resolved in the
+        // same step): then this request waits, it did not go through.
+        let releasePending = (releases[path] ?? []).joined().contains { $0.waiter.name.board == board || $0.waiter.name.board == nil }
         if case .record(let r)? = next, r.kind == .activation, let dst = r.destination?.value,
-            dst == board || Descriptions.barrier(dst) != nil
+            dst == board || Descriptions.barrier(dst) != nil, !releasePending || episodes[key(path, barrierBoard)] == nil
         {
             // The activation went through (a board that bypasses the gateway): it reads on as
             // an activation, with this request.
