@@ -106,7 +106,7 @@ js-check:
 ## docs: the DocC catalogs of every product and of the engine's BoardyCore and BoardyComponentKit
 ## (articles and symbol docs), built with swift-docc-plugin; any warning fails. Archives in
 ## .build/plugins.
-DOC_TARGETS = Boardy BoardyCore BoardyComponentKit BoardyTrace BoardyDispatch BoardySimulation BoardyReplay BoardyVizCore BoardyViz BoardyImport BoardyVizSimulation BoardyVizTesting
+DOC_TARGETS = Boardy BoardyCore BoardyComponentKit BoardyTrace BoardyDispatch BoardySimulation BoardyReplay BoardyVizCore BoardyViz BoardyImport BoardyVizSimulation BoardyVizTesting BoardyIngest
 docs:
 	@out=$$($(SWIFT) package --disable-sandbox generate-documentation $(addprefix --target ,$(DOC_TARGETS)) 2>&1); status=$$?; \
 	echo "$$out" | grep -E "warning|error|Generated" ; \
@@ -124,6 +124,7 @@ bench: deps
 	$(BENCH_BUILD)/release/boardy-bench explore
 	$(SWIFT) build -c release --scratch-path $(BENCH_BUILD) --product boardy-viz
 	$(BENCH_BUILD)/release/boardy-bench hostile
+	$(BENCH_BUILD)/release/boardy-bench ingest
 	$(MAKE) browser-deps
 	$(BENCH_BUILD)/release/boardy-bench view
 
