@@ -253,7 +253,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BoardyIngestTests",
-            dependencies: ["BoardyIngest", "BoardyTrace", "Boardy", "BoardyTestSupport"],
+            dependencies: ["BoardyIngest", "BoardyTrace", "Boardy", "BoardyVizCore", "BoardyTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -23,7 +23,6 @@ var failureCount = 0
 /// trace (`LogRoundTripCheck`): the engine's log, ingested, tells the same steps.
 var logRoundTrip = false
 var stepsCompared = 0
-var pathsDiffer = 0
 var ambiguousCases = 0
 var inexactCases = 0
 var args = Array(CommandLine.arguments.dropFirst())
@@ -167,7 +166,6 @@ defer { try? FileManager.default.removeItem(atPath: work) }
             let s = try ScenarioLoader.load(json: text, file: "gen.json")
             let outcome = try LogRoundTripCheck.check(s, text: text)
             stepsCompared += outcome.steps
-            if !outcome.pathsAgree { pathsDiffer += 1 }
             if outcome.ambiguous { ambiguousCases += 1 }
             if !outcome.exact { inexactCases += 1 }
         } catch {
@@ -221,7 +219,6 @@ print("seconds=\(String(format: "%.1f", elapsed))")
 print("per_second=\(String(format: "%.0f", Double(executions) / max(elapsed, 0.001)))")
 if logRoundTrip {
     print("steps_compared=\(stepsCompared)")
-    print("cases_paths_differ=\(pathsDiffer)")
     print("cases_ambiguous=\(ambiguousCases)")
     print("cases_same_steps_not_order=\(inexactCases)")
 }

@@ -13,8 +13,7 @@ import BoardyTrace
 /// Motherboards are compared as Boardy's log names them (a root by its id, any other as
 /// `<board>.continuous-main`): two motherboards named alike (a continuous board installed in two
 /// places, a gateway run nested in a run for the same destination) print the same id, and no
-/// reading of the log can tell them apart. ``firstDifference(recorded:ingested:strict:)`` with
-/// `strict` compares the paths themselves. An activation the engine cancelled for an input of the wrong type is an
+/// reading of the log can tell them apart. An activation the engine cancelled for an input of the wrong type is an
 /// activation here: Boardy logs it, then stops in the board.
 public enum LogRoundTrip {
     /// One step of a run, as a log can show it.
@@ -41,8 +40,8 @@ public enum LogRoundTrip {
         public var description: String { "\(kind) \(board.isEmpty ? "<unnamed>" : board) in \(mb) (seq \(seq))" }
 
         /// Whether two steps say the same (a board the log does not name matches any board).
-        func matches(_ other: Step, strict: Bool) -> Bool {
-            kind == other.kind && (mb.isEmpty || other.mb.isEmpty || (strict ? mb == other.mb : loggedMotherboard == other.loggedMotherboard))
+        func matches(_ other: Step) -> Bool {
+            kind == other.kind && (mb.isEmpty || other.mb.isEmpty || loggedMotherboard == other.loggedMotherboard)
                 && (board == other.board || board.isEmpty || other.board.isEmpty)
         }
     }
@@ -81,10 +80,10 @@ public enum LogRoundTrip {
 
     /// Where the log's steps (`ingested`) first differ from the recorded ones (`recorded`): nil
     /// when they say the same; otherwise a report with the steps around the difference.
-    public static func firstDifference(recorded: [Step], ingested: [Step], strict: Bool = false) -> String? {
+    public static func firstDifference(recorded: [Step], ingested: [Step]) -> String? {
         let n = min(recorded.count, ingested.count)
         var i = 0
-        while i < n, recorded[i].matches(ingested[i], strict: strict) { i += 1 }
+        while i < n, recorded[i].matches(ingested[i]) { i += 1 }
         if i == n && recorded.count == ingested.count { return nil }
         func window(_ s: [Step]) -> String {
             let lo = max(0, i - 3), hi = min(s.count, i + 4)

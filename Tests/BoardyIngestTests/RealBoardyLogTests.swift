@@ -1,6 +1,7 @@
 import BoardyIngest
 import BoardyTestSupport
 import BoardyTrace
+import BoardyVizCore
 import Foundation
 import Testing
 
@@ -106,9 +107,9 @@ struct RealBoardyLogTests {
         #expect(performed == ["pub.Auth", "pub.Home", "pub.Auth", "pub.Settings"])
         let home = try #require(r.events.first { $0.kind == "activation.performed" && $0.body.board == "pub.Home" })
         #expect(home.body == .activationPerformed(board: "pub.Home", input: "h1"))
-        // The gate runs inside the proxy's motherboard, named by where the proxy is.
+        // The gate runs inside the proxy's motherboard, named as the log names it.
         let auth = try #require(r.events.first { $0.kind == "activation.performed" && $0.body.board == "pub.Auth" })
-        #expect(auth.mb.hasSuffix("/pub.Home.___GATEWAY___"))
+        #expect(auth.mb == "pub.Home.___GATEWAY___.continuous-main")
         #expect(r.summary.stuck.isEmpty)
     }
 
@@ -181,11 +182,24 @@ struct RealBoardyLogTests {
         #expect(r.events.filter { $0.kind == "activation.performed" }.count == 1)
     }
 
+    @Test("the flow graph of a trace read from a log keys a continuous board's boards under it, as an app's imported graph does")
+    func nestedKeys() throws {
+        let r = try Self.ingest("flow-action-nested.log")
+        let trace = Trace(header: r.header, events: r.events)
+        let keys = FlowModel(trace: trace).boards.map(\.key)
+        #expect(keys.contains("pub.Outer/pub.Mid/pub.Deep"), "\(keys)")
+        #expect(keys.contains("pub.Outer/pub.Mid") && keys.contains("pub.Outer"), "\(keys)")
+        #expect(!keys.contains("pub.Deep"), "\(keys)")
+        // Read as a table, the same.
+        let table = try TraceTable.read(bytes: Array(Self.jsonl(r).utf8), name: "flow-action-nested.jsonl")
+        #expect(try FlowModel(table: table).boards.map(\.key) == keys)
+    }
+
     @Test("a flow action relayed up two continuous boards: one output per board, relays by their motherboards")
     func flowAction() throws {
         let r = try Self.ingest("flow-action-nested.log")
         let outputs = r.events.filter { $0.kind == "output.sent" }
-        #expect(outputs.map { "\($0.body.board ?? "")@\($0.mb)" } == ["pub.Deep@main/pub.Outer/pub.Mid", "pub.Mid@main/pub.Outer", "pub.Outer@main"])
+        #expect(outputs.map { "\($0.body.board ?? "")@\($0.mb)" } == ["pub.Deep@pub.Mid.continuous-main", "pub.Mid@pub.Outer.continuous-main", "pub.Outer@main"])
         #expect(outputs.allSatisfy { $0.extra["flowAction"] == true })
         #expect(r.events.filter { $0.kind == "flow.routed" }.count == 3)
     }

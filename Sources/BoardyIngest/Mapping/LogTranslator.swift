@@ -251,9 +251,9 @@ final class LogTranslator {
             let body = TraceEvent.Body.stuckBarrier(barrier: e.barrier, gate: e.gate, waiting: waiting)
             let cause = e.lastCheck == 0 ? nil : e.lastCheck
             let seq = emit(e.path, cause: cause, body, extra: extra, inferred: false)
-            let event = TraceEvent(seq: seq, t: lastTime, mb: e.path, cause: cause, body: body, extra: extra)
+            let event = TraceEvent(seq: seq, t: lastTime, mb: logged(e.path), cause: cause, body: body, extra: extra)
             let report = StuckReport(
-                seq: seq, path: e.path, barrier: e.barrier, gate: e.gate, gateway: e.isGateway,
+                seq: seq, path: logged(e.path), barrier: e.barrier, gate: e.gate, gateway: e.isGateway,
                 waiting: e.waiters.map { w in StuckReport.Waiter(board: w.name.board, input: w.inputKnown ? w.inputDescription : nil, line: w.place.line) },
                 openedLine: e.opened.line, gateLine: e.gatePlace?.line, gateActivated: e.gatePerformed != nil, sentence: event.stuckSentence ?? "")
             reports.append(report)
@@ -275,7 +275,7 @@ final class LogTranslator {
         lastSeq += 1
         var x = extra
         if cause != nil, inferred { x["causeInferred"] = true }
-        window.append(TraceEvent(seq: lastSeq, t: time ?? lastTime, mb: path, cause: cause, body: body, extra: x), waiter: waiter)
+        window.append(TraceEvent(seq: lastSeq, t: time ?? lastTime, mb: logged(path), cause: cause, body: body, extra: x), waiter: waiter)
         return lastSeq
     }
 
@@ -286,6 +286,21 @@ final class LogTranslator {
     }
 
     // MARK: Motherboards and boards
+
+    /// The `mb` of an event in the motherboard at `path`: the id the log prints. Inside, a
+    /// continuous board's motherboard (`<board>.continuous-main`) is a path under where the
+    /// board runs, which is what tells a wait inside its own gateway run, the gates inside a
+    /// stuck proxy and a flow action going on up; the trace names it as the log does.
+    private func logged(_ path: String) -> String {
+        guard path.utf8.contains(UInt8(ascii: "/")) else { return path }
+        if let name = loggedNames[path] { return name }
+        let p = MotherboardPath(path)
+        let name = p.components.last.map { MotherboardPath.encode(MotherboardPath.decode($0) + ".continuous-main") } ?? path
+        loggedNames[path] = name
+        return name
+    }
+
+    private var loggedNames: [String: String] = [:]
 
     private func path(ofMotherboard id: String) -> String {
         let inner = ".continuous-main"

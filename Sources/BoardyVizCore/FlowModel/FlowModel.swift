@@ -272,7 +272,10 @@ extension FlowModel {
             if let kind = table.eventKind(at: i), Self.drawnByBoardAlone.contains(kind) {
                 let mbID = table.mbs[i]
                 let mb: String
-                if let m = foldedMB[mbID] { mb = m } else {
+                if let m = foldedMB[mbID] { mb = m } else if ObservedBuilder.isLoggedInner(table.strings[mbID]) {
+                    // Where it is depends on where its board runs at this point: not cached.
+                    mb = Self.foldingGatewayRuns(builder.resolving(table.strings[mbID]))
+                } else {
                     mb = Self.foldingGatewayRuns(table.strings[mbID])
                     foldedMB[mbID] = mb
                 }
@@ -332,13 +335,40 @@ private struct ObservedBuilder {
     mutating func addBoard(foldedMB mb: String, _ b: String?, performed isRun: Bool) {
         guard let b else { return }
         let key = board(mb, b)
-        if isRun { performed[key, default: 0] += 1 }
+        if isRun {
+            performed[key, default: 0] += 1
+            homes[b] = mb
+        } else if homes[b] == nil {
+            homes[b] = mb
+        }
+    }
+
+    /// Where each board was last activated (or first seen): the motherboard a trace read from
+    /// Boardy's log names `<board>.continuous-main` is inside it.
+    var homes: [String: String] = [:]
+
+    /// Whether `mb` is a continuous board's motherboard as Boardy's log names it (an ingested
+    /// trace's `mb`, §2.6): `<board>.continuous-main`, one segment.
+    static func isLoggedInner(_ mb: String) -> Bool {
+        mb.hasSuffix(".continuous-main") && !mb.utf8.contains(UInt8(ascii: "/"))
+    }
+
+    /// `mb` as a path: a logged `<board>.continuous-main` under where its board runs (so that a
+    /// real session's boards are keyed as in the app's imported graph), else `mb`.
+    func resolving(_ mb: String) -> String {
+        guard Self.isLoggedInner(mb) else { return mb }
+        let owner = MotherboardPath.decode(String(mb.dropLast(".continuous-main".count)))
+        guard let home = homes[owner] else { return mb }
+        return home + "/" + MotherboardPath.encode(owner)
     }
 
     /// One event of the trace.
     mutating func add(mb rawMB: String, _ body: TraceEvent.Body) {
         // A gateway run's own gate instance is drawn as the gateway's gate.
-        let mb = FlowModel.foldingGatewayRuns(rawMB)
+        let mb = FlowModel.foldingGatewayRuns(resolving(rawMB))
+        if let b = body.board {
+            if case .activationPerformed = body { homes[b] = mb } else if homes[b] == nil { homes[b] = mb }
+        }
         switch body {
         case .stimulus(let action, _):
             // A `track` stimulus is a dispatch made straight to the pipeline; a stimulus's board
