@@ -8,7 +8,8 @@ import BoardyTrace
 /// sides: Boardy's own machinery (gateway proxies `X.___GATEWAY___` and barrier boards
 /// `…___PRIVATE_BARRIER___`, which the engine does not have as boards); commands and outside
 /// completions that reached no installed board (Boardy stops a DEBUG build there, printing
-/// nothing), and commands sent by a board that has no motherboard any more.
+/// nothing), commands sent by a board that has no motherboard any more, and a flow action going
+/// on out of a continuous board (the recorder's output of the board, a log's `forward`).
 ///
 /// Motherboards are compared as Boardy's log names them (a root by its id, any other as
 /// `<board>.continuous-main`): two motherboards named alike (a continuous board installed in two
@@ -49,7 +50,18 @@ public enum LogRoundTrip {
     /// The steps of `events` a Boardy log can show, in order.
     public static func steps(of events: some Sequence<TraceEvent>) -> [Step] {
         var out: [Step] = []
+        // Flow actions sent, by seq: a continuous board's output caused by one sent in its own
+        // motherboard is the action going on (a `forward` in a log's trace), not an output.
+        var flowActions: [Int: String] = [:]
         for e in events {
+            if case .outputSent(let b, _) = e.body, e.extra["flowAction"] == .bool(true) {
+                let path = MotherboardPath(e.mb)
+                if let c = e.cause, let inner = flowActions[c], MotherboardPath(inner).parent == path, MotherboardPath(inner).owner == b {
+                    flowActions[e.seq] = e.mb
+                    continue
+                }
+                flowActions[e.seq] = e.mb
+            }
             let kind: String
             let board: String
             switch e.body {

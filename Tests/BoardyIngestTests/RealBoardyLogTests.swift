@@ -195,13 +195,28 @@ struct RealBoardyLogTests {
         #expect(try FlowModel(table: table).boards.map(\.key) == keys)
     }
 
-    @Test("a flow action relayed up two continuous boards: one output per board, relays by their motherboards")
+    @Test("a flow action relayed up two continuous boards: one output, then its relays and forwards, hop by hop")
     func flowAction() throws {
         let r = try Self.ingest("flow-action-nested.log")
         let outputs = r.events.filter { $0.kind == "output.sent" }
-        #expect(outputs.map { "\($0.body.board ?? "")@\($0.mb)" } == ["pub.Deep@pub.Mid.continuous-main", "pub.Mid@pub.Outer.continuous-main", "pub.Outer@main"])
+        #expect(outputs.map { "\($0.body.board ?? "")@\($0.mb)" } == ["pub.Deep@pub.Mid.continuous-main"])
         #expect(outputs.allSatisfy { $0.extra["flowAction"] == true })
-        #expect(r.events.filter { $0.kind == "flow.routed" }.count == 3)
+        let hops = r.events.compactMap { e -> String? in
+            guard case .flowRouted(let from, _, _, let action) = e.body else { return nil }
+            return "\(action) \(from)@\(e.mb)"
+        }
+        #expect(
+            hops == [
+                "relay pub.Deep@pub.Mid.continuous-main", "forward pub.Mid@pub.Outer.continuous-main", "relay pub.Mid@pub.Outer.continuous-main",
+                "forward pub.Outer@main", "relay pub.Outer@main",
+            ])
+        // Each hop is caused by the one before it, back to the output.
+        let routed = r.events.filter { $0.kind == "flow.routed" }
+        #expect(routed.first?.cause == outputs.first?.seq)
+        for (a, b) in zip(routed, routed.dropFirst()) { #expect(b.cause == a.seq) }
+        // The graph draws one edge per hop out of a continuous board.
+        let links = FlowModel(trace: Trace(header: r.header, events: r.events)).links.map { "\($0.from) → \($0.to)" }
+        #expect(links == ["pub.Outer/pub.Mid/pub.Deep → pub.Outer/pub.Mid", "pub.Outer/pub.Mid → pub.Outer"], "\(links)")
     }
 
     @Test("a value that spans lines keeps its lines; the app's own prints are counted, not read")

@@ -641,6 +641,14 @@ final class LogTranslator {
                 // relayed one, is the same action going on as its own.
                 let relayed = lastBroadcast.map { $0.data == data && $0.path.hasSuffix("/" + MotherboardPath.encode(sender)) } ?? false
                 let cause = relayed ? lastBroadcast?.seq : senderCause(path, sender)
+                if relayed, let b = lastBroadcast, r.motherboard != nil {
+                    // Boardy prints the hop as the continuous board's own broadcast; it is the
+                    // same action going on (one output, its relays): `forward`, not an output.
+                    extra["flowAction"] = true
+                    let seq = emit(path, cause: b.seq, .flowRouted(from: sender, output: value(r.data) ?? .null, to: nil, action: "forward"), extra: extra)
+                    lastBroadcast = (path, sender, seq, data)
+                    return
+                }
                 extra["flowAction"] = true
                 let event = TraceEvent(seq: 0, t: lastTime, mb: path, cause: cause, body: .outputSent(board: sender, output: value(r.data) ?? .null), extra: extra)
                 if r.motherboard == nil && !senderIsMotherboard {
