@@ -97,10 +97,16 @@ public final class BoardyLogIngester {
 
     private func endFile() throws {
         let file = fileIndex
+        var tail: LogPlace?
         let hadTail = try splitter.finish { bytes, number, cut in
+            tail = LogPlace(file: file, line: number)
             try self.line(bytes, place: LogPlace(file: file, line: number), cut: cut)
         }
-        if hadTail { unterminated = true }
+        if hadTail {
+            unterminated = true
+            // A record that took the last line may be cut off inside it.
+            if let tail { assembler.cutOff(at: tail) }
+        }
     }
 
     private func line(_ bytes: UnsafeRawBufferPointer, place: LogPlace, cut: Bool) throws {

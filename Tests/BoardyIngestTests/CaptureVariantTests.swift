@@ -25,6 +25,7 @@ struct CaptureVariantTests {
         var x = e
         x.t = .zero
         for key in ["line", "gateLine", "interactionLine", "file"] { x.extra[key] = nil }
+        x.extra["waitLines"] = nil
         if var inner = x.extra["innerGates"]?.arrayValue {
             inner = inner.map { g in var o = g.objectValue ?? [:]; o["line"] = nil; return .object(o) }
             x.extra["innerGates"] = .array(inner)
@@ -124,5 +125,36 @@ struct CaptureVariantTests {
         let x = a.events.filter { before($0) && $0.kind != "stuck" }.map(Self.bare), y = b.events.filter { before($0) && $0.kind != "stuck" }.map(Self.bare)
         // A cut can only change the decisions that waited on the record it cut.
         #expect(x.dropLast(2) == y.prefix(max(0, x.count - 2)), "\(name)")
+    }
+
+    @Test("a capture that ends inside a record's last line: that record is not read, a problem names it; with its line end, it is")
+    func cutInsideLastLine() throws {
+        let complete = """
+            🚀 [Activation] Boardy Log:
+                🏝 [Motherboard] ➤ main
+                🎯 [Simple] ➤ pub.Home
+            🍁 [Send Out] Boardy Log:
+                🏝 [Simple] ➤ pub.Home
+                🌏 [Motherboard] ➤ main
+                💐 [CompleteAction] ➤ CompleteAction(identifier: pub.Home, isDone: true)
+            """
+        // With its line end: a completion.
+        let whole = try Self.ingest(complete + "\n", "whole.log")
+        #expect(whole.events.map(\.kind) == ["activation.requested", "activation.performed", "board.completed"])
+        #expect(whole.summary.problems.isEmpty)
+        // Cut inside the data line (it would read as an output of a cut value) and inside the
+        // motherboard line (a motherboard id cut short): not read, named by the record's line.
+        for cut in [complete.count - 20, complete.count - 90] {
+            let r = try Self.ingest(String(complete.prefix(cut)), "cut.log")
+            #expect(r.summary.unterminated)
+            #expect(r.events.map(\.kind) == ["activation.requested", "activation.performed"], "\(cut)")
+            // (A line cut before its `] ➤ ` is also named, as a field line not well formed.)
+            let ends = r.summary.problems.filter { $0.message.contains("ends inside this record") }
+            #expect(ends.map(\.line) == [4], "\(r.summary.problems)")
+        }
+        // Cut after the app's own line: every record is read.
+        let r = try Self.ingest(complete + "\n[App] done", "app.log")
+        #expect(r.events.map(\.kind) == whole.events.map(\.kind))
+        #expect(r.summary.problems.isEmpty)
     }
 }

@@ -26,7 +26,7 @@ struct RealBoardyLogTests {
 
     @Test("every fixture is there", .tags(.fixtures))
     func fixturesPresent() {
-        #expect(Self.names.count == 16, "\(Self.names)")
+        #expect(Self.names.count == 17, "\(Self.names)")
     }
 
     @Test("each log reads whole, into its golden trace", arguments: names)
@@ -84,7 +84,7 @@ struct RealBoardyLogTests {
         #expect(stuck.body == .stuckBarrier(barrier: "pub.Gate", gate: "pub.Gate", waiting: ["pub.Dash", ""]))
         #expect(
             r.summary.stuck[0].sentence
-                == "`pub.Dash` and a board the log does not name (activated with `[\"k\": 2]` from line 9) wait behind `pub.Gate`'s barrier (in main); `pub.Gate` was activated at line 18 and never completed"
+                == "`pub.Dash` and a board the log does not name (activated with `[\"k\": 2]` from line 22) wait behind `pub.Gate`'s barrier (in main); `pub.Gate` was activated at line 18 and never completed"
         )
     }
 
@@ -118,7 +118,10 @@ struct RealBoardyLogTests {
         let r = try Self.ingest("gateway-hang.log")
         #expect(r.summary.stuck.count == 1)
         let s = r.summary.stuck[0].sentence
-        #expect(s.hasPrefix("`pub.Dashboard` and `pub.Dashboard` wait behind the gateway for `pub.Dashboard`"), "\(s)")
+        #expect(s.hasPrefix("`pub.Dashboard` waits, with 2 activations held, behind the gateway for `pub.Dashboard`"), "\(s)")
+        let stuck = try #require(r.events.first { $0.kind == "stuck" })
+        #expect(stuck.body == .stuckBarrier(barrier: "pub.Dashboard.___GATEWAY___", gate: "pub.Dashboard.___GATEWAY___", waiting: ["pub.Dashboard"]))
+        #expect(stuck.extra["held"] == 2)
         #expect(s.hasSuffix("inside it `mod.Auth.Login` was activated at line 37 and never completed"), "\(s)")
     }
 
@@ -169,10 +172,11 @@ struct RealBoardyLogTests {
         #expect(completions[0].body == .boardCompleted(board: "pub.Sheet", success: true))
         #expect(completions[0].extra["completedBy"] == "pub.Closer")
         #expect(completions[1].extra["delivered"] == false)
-        // The completed board's later output: no motherboard (Boardy says so), recorded where it was.
+        // The completed board's later output: no motherboard (Boardy says so); where it was seen.
         let late = try #require(r.events.first { $0.kind == "output.sent" })
         #expect(late.extra["dropped"] == "no-motherboard")
-        #expect(late.mb == "main")
+        #expect(late.mb == "")
+        #expect(late.extra["seenIn"] == "main")
     }
 
     @Test("a busy task board: the activation it refuses is cancelled as busy")
@@ -217,6 +221,18 @@ struct RealBoardyLogTests {
         // The graph draws one edge per hop out of a continuous board.
         let links = FlowModel(trace: Trace(header: r.header, events: r.events)).links.map { "\($0.from) → \($0.to)" }
         #expect(links == ["pub.Outer/pub.Mid/pub.Deep → pub.Outer/pub.Mid", "pub.Outer/pub.Mid → pub.Outer"], "\(links)")
+    }
+
+    @Test("a continuous board given a motherboard of its own (a random id): its hop is a forward; another board's same action is an output")
+    func flowActionOwnMotherboard() throws {
+        let r = try Self.ingest("flow-action-own-motherboard.log")
+        let outputs = r.events.filter { $0.kind == "output.sent" }.map { "\($0.body.board ?? "")\($0.extra["flowAction"] == true ? " (flow action)" : "")" }
+        #expect(outputs == ["pub.Pin (flow action)", "pub.Pin", "pub.Other (flow action)"])
+        let forwards = r.events.compactMap { e -> String? in
+            guard case .flowRouted(let from, _, _, "forward") = e.body else { return nil }
+            return "\(from)@\(e.mb)"
+        }
+        #expect(forwards == ["pub.Security@pub.Outer.continuous-main", "pub.Outer@main"])
     }
 
     @Test("a value that spans lines keeps its lines; the app's own prints are counted, not read")

@@ -33,7 +33,7 @@ struct IngestCLITests {
         let dir = try temp()
         let r = try runCLI(["ingest", Self.log("gateway-hang.log"), "-o", dir.appendingPathComponent("run.jsonl").path])
         #expect(r.code == 3)
-        #expect(r.out.contains("stuck: `pub.Dashboard` and `pub.Dashboard` wait behind the gateway for `pub.Dashboard`"))
+        #expect(r.out.contains("stuck: `pub.Dashboard` waits, with 2 activations held, behind the gateway for `pub.Dashboard`"))
         #expect(r.out.contains("inside it `mod.Auth.Login` was activated at line 37 and never completed"))
         // stats names the same chain.
         let s = try runCLI(["stats", dir.appendingPathComponent("run.jsonl").path])

@@ -40,6 +40,10 @@ final class LogTranslator {
     private var releases: [String: [Deque<Release>]] = [:]
     /// The last flow action seen, to read the hops that relay it.
     private var lastBroadcast: (path: String, board: String, seq: Int, data: String)?
+    /// ``records`` when the last motherboard relayed a flow action to itself.
+    private var relayRecord = -1
+    /// The board that likely owns a motherboard not named `<board>.continuous-main`.
+    private var ownerGuess: [String: String] = [:]
     /// A decision waiting for the next record.
     private var deferred: Deferred?
     /// The `barrier.resolved` of the run whose barrier board completed in the record before
@@ -228,12 +232,30 @@ final class LogTranslator {
                     continue
                 }
             }
-            let waiting = e.waiters.map { $0.name.board ?? "" }
+            // The boards waiting, each once (a board activated twice behind one gate is one
+            // board waiting, with two activations held); a waiter the log never named is its
+            // own entry, since two of them may be different boards.
+            var waiting: [String] = []
+            var inputs: [JSONValue] = []
+            var lines: [JSONValue] = []
+            for w in e.waiters {
+                if let b = w.name.board {
+                    if !waiting.contains(b) {
+                        waiting.append(b)
+                        inputs.append(.null)
+                        lines.append(.int(Int64(w.place.line)))
+                    }
+                } else {
+                    waiting.append("")
+                    inputs.append(w.inputKnown ? (w.inputDescription.map { JSONValue.string($0) } ?? .null) : .null)
+                    lines.append(.int(Int64(w.place.line)))
+                }
+            }
             var extra: JSONObject = ["line": .int(Int64(e.opened.line))]
             if multipleFiles { extra["file"] = .int(Int64(e.opened.file)) }
-            if e.waiters.contains(where: { $0.name.board == nil }) {
-                extra["inputs"] = .array(e.waiters.map { w in w.inputKnown ? (w.inputDescription.map { JSONValue.string($0) } ?? .null) : .null })
-            }
+            if waiting.contains("") { extra["inputs"] = .array(inputs) }
+            extra["waitLines"] = .array(lines)
+            extra["held"] = .int(Int64(e.waiters.count))
             if let p = e.gatePlace { extra["gateLine"] = .int(Int64(p.line)) }
             extra["gateActivated"] = .bool(e.gatePerformed != nil)
             if e.loop {
@@ -382,7 +404,12 @@ final class LogTranslator {
 
     private func readActivation(_ r: LogRecord, previousRequest: Request?) throws {
         guard let src = r.source, let dst = r.destination else { return }
+        let known = paths[src.value] != nil
         let path = path(ofMotherboard: src.value)
+        // A motherboard first seen activating a board right after a board of another one was
+        // activated is, most likely, that board's own (a `ContinuousBoard` given a motherboard
+        // of any id): used only to tell its relayed flow actions going on.
+        if !known, !path.utf8.contains(UInt8(ascii: "/")), let a = lastActivated, a.path != path { ownerGuess[path] = a.board }
         let board = dst.value
         let inputDescription = r.data?.value
         let input = value(r.data)
@@ -618,9 +645,12 @@ final class LogTranslator {
         } else if senderIsMotherboard {
             path = self.path(ofMotherboard: sender)
         } else {
-            path = orphanPath(sender)
+            // No `🌏`: the board has no motherboard (it completed, or its motherboard is gone);
+            // `mb` is empty, and the motherboard it was seen in, when only one, is kept.
+            path = ""
         }
         var extra = placeExtra(r.place)
+        if path.isEmpty, !senderIsMotherboard, case let seen = orphanPath(sender), !seen.isEmpty { extra["seenIn"] = .string(logged(seen)) }
         extra["boardType"] = .string(src.type)
         switch name {
         case "Next To Board":
@@ -636,10 +666,17 @@ final class LogTranslator {
                 extra["relay"] = .string(sender)
                 let seq = emit(path, cause: b.seq, .flowRouted(from: b.board, output: value(r.data) ?? .null, to: nil, action: FlowAction.relay.rawValue), extra: extra)
                 lastBroadcast = (path, b.board, seq, data)
+                relayRecord = records
             } else {
                 // A board's flow action; a continuous board's, right after its inner motherboard
                 // relayed one, is the same action going on as its own.
-                let relayed = lastBroadcast.map { $0.data == data && $0.path.hasSuffix("/" + MotherboardPath.encode(sender)) } ?? false
+                // So is a board's, in another motherboard, right after a motherboard relayed the
+                // same action (a board that owns a motherboard of its own and sends its actions on).
+                let relayed =
+                    lastBroadcast.map {
+                        $0.data == data
+                            && ($0.path.hasSuffix("/" + MotherboardPath.encode(sender)) || (relayRecord == records - 1 && ownerGuess[$0.path] == sender && $0.path != path))
+                    } ?? false
                 let cause = relayed ? lastBroadcast?.seq : senderCause(path, sender)
                 if relayed, let b = lastBroadcast, r.motherboard != nil {
                     // Boardy prints the hop as the continuous board's own broadcast; it is the

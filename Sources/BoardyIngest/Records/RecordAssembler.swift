@@ -30,6 +30,10 @@ struct RecordAssembler {
         var continues = true
         /// Lines added after the first value line.
         var extraLines = 0
+        /// The last line the item took.
+        var lastLine: LogPlace?
+        /// Whether the capture ends inside the item's last line (it has no line end).
+        var cut = false
         init(_ item: LogItem, stream: String, openedAt: Int) {
             self.item = item
             self.stream = stream
@@ -79,6 +83,15 @@ struct RecordAssembler {
         try drain(emit)
     }
 
+    /// The capture ended inside line `place` (it has no line end): the record that took it may
+    /// lack the rest of its last value, or its last fields, and is not read (a problem says so).
+    mutating func cutOff(at place: LogPlace) {
+        for o in queue.reversed() where o.lastLine == place {
+            if o.isRecord { o.cut = true }
+            return
+        }
+    }
+
     /// Ends the capture: every open item closes; a record without the fields it needs is a problem.
     mutating func finish(emit: (LogItem) throws -> Void) rethrows {
         for o in queue where !o.closed { close(o) }
@@ -103,6 +116,7 @@ struct RecordAssembler {
             default: kind = .other(icon: String(icon), name: String(name))
             }
             let o = Open(.record(LogRecord(kind: kind, place: place, time: prefix.microseconds, timeOfDayOnly: prefix.timeOfDayOnly)), stream: stream, openedAt: opened)
+            o.lastLine = place
             open(o)
             lastItem[stream] = o
         case .field(let icon, let type, let value):
@@ -113,6 +127,7 @@ struct RecordAssembler {
                 o.item = .record(r)
                 (o.depth, o.inQuote) = Self.balance(value, depth: 0, inQuote: false)
                 o.extraLines = 0
+                o.lastLine = place
                 took(o, in: stream)
             } else if let w = latestWarning(in: stream) {
                 appendDetail(w, line.body)
@@ -127,6 +142,7 @@ struct RecordAssembler {
                 r.lastField = icon
                 o.item = .record(r)
                 o.depth = 0
+                o.lastLine = place
                 took(o, in: stream)
                 problems.append(Problem(place: place, message: "a \(icon.icon) line with no \"] ➤ \" in it (cut off, or mixed with other output); the record at line \(r.place.line) lacks it"))
             } else {
@@ -217,6 +233,7 @@ struct RecordAssembler {
                 case .record(var rec) = last.item, var field = rec.data
             {
                 last.extraLines += 1
+                last.lastLine = place
                 field.value += "\n" + body
                 rec.data = field
                 last.item = .record(rec)
@@ -315,7 +332,9 @@ struct RecordAssembler {
     private mutating func close(_ o: Open) {
         guard !o.closed else { return }
         o.closed = true
-        if let r = o.record, !r.isComplete {
+        if let r = o.record, o.cut, let line = o.lastLine {
+            problems.append(Problem(place: r.place, message: "the capture ends inside this record (\(Self.describe(r.kind))), in line \(line.line), which has no line end: it was not read"))
+        } else if let r = o.record, !r.isComplete {
             let missing = r.source == nil ? "🏝" : "🎯"
             problems.append(Problem(place: r.place, message: "a record cut off before its \(missing) line (\(Self.describe(r.kind))); it was not read"))
         }
@@ -324,7 +343,7 @@ struct RecordAssembler {
     private mutating func drain(_ emit: (LogItem) throws -> Void) rethrows {
         while let front = queue.first, front.closed {
             queue.removeFirst()
-            if let r = front.record, !r.isComplete { continue }
+            if let r = front.record, !r.isComplete || front.cut { continue }
             try emit(front.item)
         }
     }

@@ -2,17 +2,19 @@ extension TraceEvent {
     /// A `stuck` barrier event in a sentence: who waits, behind which gate, and what the gate
     /// did: "`pub.Dashboard` waits behind `pub.Auth`'s barrier (in main); `pub.Auth` was
     /// activated at line 812 and never completed". A trace ingested from a Boardy log names
-    /// lines (`line`, `gateLine`), inputs of waiters the log never named (`inputs`), whether
+    /// lines (`line`, `gateLine`, `waitLines`), inputs of waiters the log never named (`inputs`), how many
+    /// activations the barrier holds (`held`, when more than the boards named), whether
     /// the gate ran (`gateActivated`), and for a gateway run the boards inside it that never
     /// completed (`gateway`, `innerGates`); a recorded trace says what it knows. Nil for any
     /// other event.
     public var stuckSentence: String? {
         guard case let .stuckBarrier(barrier, gate, waiting) = body else { return nil }
         let inputs = extra["inputs"]?.arrayValue
-        let waitLine = extra["line"]?.intValue
+        let waitLines = extra["waitLines"]?.arrayValue
         let who = waiting.enumerated().map { i, board -> String in
             if !board.isEmpty { return "`\(board)`" }
             let input = inputs.flatMap { i < $0.count ? $0[i].stringValue : nil }
+            let waitLine = waitLines.flatMap { i < $0.count ? $0[i].intValue : nil } ?? extra["line"]?.intValue
             return "a board the log does not name (activated with \(input.map { "`\($0)`" } ?? "no option")\(waitLine.map { " from line \($0)" } ?? ""))"
         }
         let list: String
@@ -21,7 +23,9 @@ extension TraceEvent {
         case 1: list = who[0]
         default: list = who.dropLast().joined(separator: ", ") + " and " + who.last!
         }
-        let verb = who.count == 1 ? "waits" : "wait"
+        var verb = who.count == 1 ? "waits" : "wait"
+        // Activations held beyond one per board named (a board activated again while it waits).
+        if let held = extra["held"]?.intValue, held > who.count { verb += ", with \(held) activations held," }
         let activated = extra["gateActivated"]?.boolValue
         let gateLine = extra["gateLine"]?.intValue
         func state(_ name: String) -> String {
