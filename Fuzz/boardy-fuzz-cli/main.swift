@@ -47,7 +47,11 @@ while !args.isEmpty {
             print("steps=\(outcome.steps) exact=\(outcome.exact) ambiguous=\(outcome.ambiguous)")
             exit(0)
         } catch {
+            // The whole report (the log included) beside the scenario; its start here.
+            let report = value + ".report.txt"
+            try? Data("\(error)".utf8).write(to: URL(fileURLWithPath: report))
             print("\(error)".prefix(3000))
+            print("(the whole report: \(report))")
             exit(1)
         }
     default: FileHandle.standardError.write(Data("unknown flag \(flag)\n".utf8))

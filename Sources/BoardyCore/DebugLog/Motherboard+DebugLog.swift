@@ -19,12 +19,9 @@ extension Motherboard {
 
     /// `🚀 [Activation]` of `board` with `option` (as Boardy's barrier board handed it, for a
     /// gate whose barrier board asked for it).
-    func logActivation(_ log: BoardyDebugLog, of board: any ActivatableBoard, option: Any?) {
-        var printed = BoardyDebugLog.Rendered(option)
-        if let o = loggedGateOption, o.board == board.identifier {
-            printed = o.printed
-            loggedGateOption = nil
-        }
+    func logActivation(_ log: BoardyDebugLog, of board: any ActivatableBoard, option: Any?, printed kept: BoardyDebugLog.Rendered? = nil) {
+        var printed = kept ?? BoardyDebugLog.Rendered(option)
+        if kept == nil, let o = takeLoggedGateOption(board.identifier) { printed = o }
         log.activation(
             motherboardType: debugLogSelf.type, motherboard: debugLogID, boardType: BoardyDebugLog.typeName(board), board: board.identifier.rawValue,
             option: printed)
@@ -38,8 +35,8 @@ extension Motherboard {
 
     /// A one-at-a-time board refusing an activation: Boardy logs the activation, then the board
     /// says it is busy.
-    func logRefused(_ log: BoardyDebugLog, _ board: any ActivatableBoard, option: Any?, reason: TraceEvent.CancelReason) {
-        logActivation(log, of: board, option: option)
+    func logRefused(_ log: BoardyDebugLog, _ board: any ActivatableBoard, option: Any?, reason: TraceEvent.CancelReason, printed: BoardyDebugLog.Rendered? = nil) {
+        logActivation(log, of: board, option: option, printed: printed)
         guard reason == .busy else { return }
         let description = "⛵️ [Debug Description]\n    ● [Board] ➤ \(BoardyDebugLog.typeName(board))\n    ● [ID] ➤ \(board.identifier.rawValue)\n"
             + "    ● [Motherboard] ➤ Optional(\(debugLogID))"
@@ -48,10 +45,18 @@ extension Motherboard {
 
     /// An activation held behind an activation barrier: Boardy activates the barrier board with
     /// the board's option.
-    func logBarrierWait(_ log: BoardyDebugLog, barrierBoard: BoardID, option: Any?) {
+    func logBarrierWait(_ log: BoardyDebugLog, barrierBoard: BoardID, option: Any?, printed: BoardyDebugLog.Rendered? = nil) {
         log.activation(
             motherboardType: debugLogSelf.type, motherboard: debugLogID, boardType: "ActivatableBarrierBoard", board: barrierBoard.rawValue,
-            option: .init(option))
+            option: printed ?? .init(option))
+    }
+
+    /// How a gate's option prints when its barrier board just asked for it (taken once: the
+    /// gate's activation, or its request going on to wait, carries it).
+    func takeLoggedGateOption(_ board: BoardID) -> BoardyDebugLog.Rendered? {
+        guard let o = loggedGateOption, o.board == board else { return nil }
+        loggedGateOption = nil
+        return o.printed
     }
 
     /// A new run's barrier board asks for its gate (printed as the gate's activation is taken

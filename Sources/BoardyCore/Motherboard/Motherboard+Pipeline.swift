@@ -82,7 +82,8 @@ extension Motherboard {
         }
         // Rule 8: the gateway first, then the board's own activation barrier.
         if hasGateway || producerHasGateways {
-            let request = Request(board: id, input: input, inputJSON: inputJSON, source: source, requestSeq: reqCause, forGate: forGate)
+            var request = Request(board: id, input: input, inputJSON: inputJSON, source: source, requestSeq: reqCause, forGate: forGate)
+            if runtime.debugLog != nil { request.loggedOption = takeLoggedGateOption(id) }
             if !passesGateway(board, request, runtime: runtime) { return }
             checkActivationBarrier(board, request, cause: reqCause, runtime: runtime)
             return
@@ -93,7 +94,8 @@ extension Motherboard {
             performActivation(board, input: input, inputJSON: inputJSON, cause: reqCause, runtime: runtime)
             return
         }
-        let request = Request(board: id, input: input, inputJSON: inputJSON, source: source, requestSeq: reqCause, forGate: forGate)
+        var request = Request(board: id, input: input, inputJSON: inputJSON, source: source, requestSeq: reqCause, forGate: forGate)
+        if runtime.debugLog != nil { request.loggedOption = takeLoggedGateOption(id) }
         waitOnActivationBarrier(barrier, request, cause: reqCause, runtime: runtime)
     }
 
@@ -108,6 +110,9 @@ extension Motherboard {
         let requestSeq: Int
         /// Set when this activation runs a gate for a barrier: the gate's node.
         let forGate: GateNode?
+        /// With Boardy's debug log on, how the option prints when it is not as given (a gate's,
+        /// handed over by its barrier board), kept with the request while it waits.
+        var loggedOption: BoardyDebugLog.Rendered? = nil
     }
 
     func pending(_ r: Request) -> PendingActivation { PendingActivation(motherboard: self, request: r) }
@@ -203,7 +208,7 @@ extension Motherboard {
     /// Checks the board's activation barrier; performs the activation now or leaves it waiting.
     func checkActivationBarrier(_ board: any ActivatableBoard, _ pending: Request, cause: Int, runtime: BoardyRuntime) {
         guard let barrier = board.activationBarrier(withOption: pending.input) else {
-            performActivation(board, input: pending.input, inputJSON: pending.inputJSON, cause: cause, runtime: runtime)
+            performActivation(board, input: pending.input, inputJSON: pending.inputJSON, cause: cause, runtime: runtime, logged: pending.loggedOption)
             return
         }
         waitOnActivationBarrier(barrier, pending, cause: cause, runtime: runtime)
@@ -219,7 +224,7 @@ extension Motherboard {
         let owner = barrier.scope == .application ? ObjectIdentifier(runtime) : ObjectIdentifier(self)
         let waited = runtime.barriers.wait(self.pending(pending), onActivationBarrier: barrier, identity: identity, scopeOwner: owner, runtime: runtime)
         let barrierBoard = runtime.debugLog == nil ? barrier.identifier : Self.barrierBoardID(gate: barrier.identifier, traced: identity.traced)
-        if let log = runtime.debugLog { logBarrierWait(log, barrierBoard: barrierBoard, option: pending.input) }
+        if let log = runtime.debugLog { logBarrierWait(log, barrierBoard: barrierBoard, option: pending.input, printed: pending.loggedOption) }
         guard let (run, isNew) = waited, isNew else { return }
         // Rule 12: the gate runs once per cycle, activated with the option's value.
         let started = runtime.record(self, cause: checked, .barrierStarted(barrier: run.identifier, board: barrier.identifier.rawValue))
@@ -294,17 +299,19 @@ extension Motherboard {
         if fromGateway {
             checkActivationBarrier(board, w.request, cause: cause, runtime: runtime)
         } else {
-            performActivation(board, input: w.request.input, inputJSON: w.request.inputJSON, cause: cause, runtime: runtime)
+            performActivation(board, input: w.request.input, inputJSON: w.request.inputJSON, cause: cause, runtime: runtime, logged: w.request.loggedOption)
         }
     }
 
-    func performActivation(_ board: any ActivatableBoard, input: Any?, inputJSON: JSONValue?, cause: Int, runtime: BoardyRuntime) {
+    func performActivation(
+        _ board: any ActivatableBoard, input: Any?, inputJSON: JSONValue?, cause: Int, runtime: BoardyRuntime, logged: BoardyDebugLog.Rendered? = nil
+    ) {
         if let reason = board.activationRejection(withOption: input) {
-            if let log = runtime.debugLog { logRefused(log, board, option: input, reason: reason) }
+            if let log = runtime.debugLog { logRefused(log, board, option: input, reason: reason, printed: logged) }
             runtime.record(self, cause: cause, .activationCancelled(board: board.identifier.rawValue, reason: reason))
             return
         }
-        if let log = runtime.debugLog { logActivation(log, of: board, option: input) }
+        if let log = runtime.debugLog { logActivation(log, of: board, option: input, printed: logged) }
         let seq = runtime.record(self, cause: cause, .activationPerformed(board: board.identifier.rawValue, input: inputJSON))
         runtime.currentCause = seq == 0 ? cause : seq
         board.activate(withOption: input)

@@ -42,6 +42,8 @@ final class LogTranslator {
     private var lastBroadcast: (path: String, board: String, seq: Int, data: String)?
     /// ``records`` when the last motherboard relayed a flow action to itself.
     private var relayRecord = -1
+    /// Per board, the runs (motherboard and gate) it was activated straight past.
+    private var notGated: [String: Set<String>] = [:]
     /// The board that likely owns a motherboard not named `<board>.continuous-main`.
     private var ownerGuess: [String: String] = [:]
     /// A decision waiting for the next record.
@@ -456,6 +458,14 @@ final class LogTranslator {
             return
         }
 
+        // Activated straight while a run of a gate is open here: the board does not wait on that
+        // gate (a board it gates shows as its barrier board's activation), so a later activation
+        // of it is not the release of a waiter the log never named. (Bounded: a log with
+        // hundreds of runs open at once is left to the other signs.)
+        if episodes.count <= 256 {
+            for e in episodes.values where e.path == path && !e.isGateway && e.gate != board { notGated[board, default: []].insert(key(path, e.gate)) }
+        }
+
         // A request just before, for this board: its activation.
         let requestSeq: Int
         if let req = previousRequest, req.path == path, req.board == board {
@@ -608,7 +618,7 @@ final class LogTranslator {
                 let unnamedFits: Bool
                 if let b = board, r.waiter.name.board == nil {
                     let right = justResolved == r.resolved && i == 0
-                    unnamedFits = right || gateOf[b] == r.gate || (gateOf[b] == nil && b != r.gate)
+                    unnamedFits = right || gateOf[b] == r.gate || (gateOf[b] == nil && b != r.gate && notGated[b]?.contains(key(path, r.gate)) != true)
                 } else {
                     unnamedFits = true
                 }
@@ -678,12 +688,18 @@ final class LogTranslator {
                             && ($0.path.hasSuffix("/" + MotherboardPath.encode(sender)) || (relayRecord == records - 1 && ownerGuess[$0.path] == sender && $0.path != path))
                     } ?? false
                 let cause = relayed ? lastBroadcast?.seq : senderCause(path, sender)
-                if relayed, let b = lastBroadcast, r.motherboard != nil {
+                if relayed, let b = lastBroadcast {
                     // Boardy prints the hop as the continuous board's own broadcast; it is the
                     // same action going on (one output, its relays): `forward`, not an output.
                     extra["flowAction"] = true
-                    let seq = emit(path, cause: b.seq, .flowRouted(from: sender, output: value(r.data) ?? .null, to: nil, action: "forward"), extra: extra)
-                    lastBroadcast = (path, sender, seq, data)
+                    let body = TraceEvent.Body.flowRouted(from: sender, output: value(r.data) ?? .null, to: nil, action: "forward")
+                    if r.motherboard == nil {
+                        // A continuous board with no motherboard any more: the hop goes nowhere.
+                        deferred = .send(event: TraceEvent(seq: 0, t: lastTime, mb: path, cause: b.seq, body: body, extra: extra), board: sender, data: data)
+                    } else {
+                        let seq = emit(path, cause: b.seq, body, extra: extra)
+                        lastBroadcast = (path, sender, seq, data)
+                    }
                     return
                 }
                 extra["flowAction"] = true
@@ -965,7 +981,7 @@ final class LogTranslator {
             if case .boardCompleted(let completed, _) = e.body {
                 for ep in episodes.values where ep.path == e.mb && ep.gate == completed && ep.gateRequest != nil && ep.gateCompleted == nil { ep.gateCompleted = seq }
             }
-            if case .outputSent = e.body, e.extra["flowAction"] == .bool(true) {
+            if e.extra["flowAction"] == .bool(true) {
                 lastBroadcast = (e.mb, board, seq, data ?? "")
             }
             return took
