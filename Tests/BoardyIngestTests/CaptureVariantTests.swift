@@ -157,4 +157,34 @@ struct CaptureVariantTests {
         #expect(r.events.map(\.kind) == whole.events.map(\.kind))
         #expect(r.summary.problems.isEmpty)
     }
+
+    @Test("records two threads printed into each other go out in the order they ended (the message is sent when its record is printed)")
+    func interleavedEndOrder() throws {
+        // A worker thread's Send Out begins, the main thread's Interaction is printed whole
+        // inside it, then the Send Out's data line comes.
+        let log = """
+            🚀 [Activation] Boardy Log:
+                🏝 [Motherboard] ➤ main
+                🎯 [Screen] ➤ pub.Filters
+            🚀 [Activation] Boardy Log:
+                🏝 [Motherboard] ➤ main
+                🎯 [Search] ➤ pub.Search
+            🍁 [Send Out] Boardy Log:
+                🏝 [Search] ➤ pub.Search
+                🌏 [Motherboard] ➤ main
+            🚚 [Interaction] Boardy Log:
+                🏝 [Motherboard] ➤ main
+                🎯 [Screen] ➤ pub.Filters
+                🌷 [FilterCommand] ➤ toggle(nonstop: true)
+                💐 [Progress] ➤ progress(0.35)
+            [App] progress bar at 35%
+
+            """
+        let r = try Self.ingest(log, "interleaved.log")
+        #expect(r.summary.problems.isEmpty, "\(r.summary.problems)")
+        let steps = r.events.filter { ["output.sent", "command.sent"].contains($0.kind) }.map { "\($0.kind) \($0.body.board ?? "")" }
+        #expect(steps == ["command.sent pub.Filters", "output.sent pub.Search"])
+        // Each keeps the line its record began on.
+        #expect(r.events.first { $0.kind == "output.sent" }?.extra["line"] == 7)
+    }
 }

@@ -30,14 +30,16 @@ struct RecordAssembler {
         var continues = true
         /// Lines added after the first value line.
         var extraLines = 0
-        /// The last line the item took.
-        var lastLine: LogPlace?
+        /// The last line the item took: items go out in the order they end (a record two
+        /// threads' lines interleaved with another's happened when its last line was printed).
+        var lastLine: LogPlace
         /// Whether the capture ends inside the item's last line (it has no line end).
         var cut = false
-        init(_ item: LogItem, stream: String, openedAt: Int) {
+        init(_ item: LogItem, stream: String, openedAt: Int, at place: LogPlace) {
             self.item = item
             self.stream = stream
             self.openedAt = openedAt
+            lastLine = place
         }
         var isRecord: Bool { if case .record = item { return true } else { return false } }
         var isWarning: Bool { if case .warning = item { return true } else { return false } }
@@ -115,8 +117,7 @@ struct RecordAssembler {
             case ("🍁", _): kind = .activity(String(name))
             default: kind = .other(icon: String(icon), name: String(name))
             }
-            let o = Open(.record(LogRecord(kind: kind, place: place, time: prefix.microseconds, timeOfDayOnly: prefix.timeOfDayOnly)), stream: stream, openedAt: opened)
-            o.lastLine = place
+            let o = Open(.record(LogRecord(kind: kind, place: place, time: prefix.microseconds, timeOfDayOnly: prefix.timeOfDayOnly)), stream: stream, openedAt: opened, at: place)
             open(o)
             lastItem[stream] = o
         case .field(let icon, let type, let value):
@@ -159,25 +160,25 @@ struct RecordAssembler {
                 return
             }
             closeWarnings(in: stream)
-            let o = Open(.warning(text()), stream: stream, openedAt: opened)
+            let o = Open(.warning(text()), stream: stream, openedAt: opened, at: place)
             open(o)
             lastItem[stream] = o
         case .boardDescription:
             closeWarnings(in: stream)
-            let o = Open(.warning(text()), stream: stream, openedAt: opened)
+            let o = Open(.warning(text()), stream: stream, openedAt: opened, at: place)
             open(o)
             lastItem[stream] = o
         case .warningDetail:
             if let w = latestWarning(in: stream) {
                 appendDetail(w, line.body)
             } else {
-                let o = Open(.warning(text()), stream: stream, openedAt: opened)
+                let o = Open(.warning(text()), stream: stream, openedAt: opened, at: place)
                 open(o)
                 lastItem[stream] = o
             }
         case .note:
             closeWarnings(in: stream)
-            let o = Open(.note(text()), stream: stream, openedAt: opened)
+            let o = Open(.note(text()), stream: stream, openedAt: opened, at: place)
             open(o)
             close(o)
             lastItem[stream] = nil
@@ -332,7 +333,8 @@ struct RecordAssembler {
     private mutating func close(_ o: Open) {
         guard !o.closed else { return }
         o.closed = true
-        if let r = o.record, o.cut, let line = o.lastLine {
+        if let r = o.record, o.cut {
+            let line = o.lastLine
             problems.append(Problem(place: r.place, message: "the capture ends inside this record (\(Self.describe(r.kind))), in line \(line.line), which has no line end: it was not read"))
         } else if let r = o.record, !r.isComplete {
             let missing = r.source == nil ? "🏝" : "🎯"
@@ -340,12 +342,44 @@ struct RecordAssembler {
         }
     }
 
+    /// Hands over the items that are done, in the order they ended: the closed item that ended
+    /// first, once no open item (whose end is at least its last line so far) can end before it.
+    /// Lines of one thread come in order, so without interleaving this is the order they began.
     private mutating func drain(_ emit: (LogItem) throws -> Void) rethrows {
-        while let front = queue.first, front.closed {
-            queue.removeFirst()
-            if let r = front.record, !r.isComplete || front.cut { continue }
-            try emit(front.item)
+        while let front = queue.first {
+            if queue.count == 1 {
+                // The common case: nothing to reorder.
+                guard front.closed else { return }
+                queue.removeFirst()
+                try hand(front, emit)
+            } else {
+                guard let i = firstReady() else { return }
+                try hand(queue.remove(at: i), emit)
+            }
         }
+    }
+
+    /// The closed item that ended first, if no open item can still end before it.
+    private func firstReady() -> Int? {
+        var best: Int?
+        var openEnd: LogPlace?
+        for (i, o) in queue.enumerated() {
+            if o.closed {
+                if best == nil || Self.before(o.lastLine, queue[best!].lastLine) { best = i }
+            } else if openEnd == nil || Self.before(o.lastLine, openEnd!) {
+                openEnd = o.lastLine
+            }
+        }
+        guard let b = best else { return nil }
+        if let e = openEnd, !Self.before(queue[b].lastLine, e) { return nil }
+        return b
+    }
+
+    private static func before(_ a: LogPlace, _ b: LogPlace) -> Bool { (a.file, a.line) < (b.file, b.line) }
+
+    private func hand(_ o: Open, _ emit: (LogItem) throws -> Void) rethrows {
+        if let r = o.record, !r.isComplete || o.cut { return }
+        try emit(o.item)
     }
 
     static func describe(_ kind: LogRecord.Kind) -> String {
