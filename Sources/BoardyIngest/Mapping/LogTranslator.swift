@@ -434,6 +434,16 @@ final class LogTranslator {
             return
         }
 
+        // The gate a barrier board asked for in the record just before: its activation, not a
+        // release (a gate's `Optional(())` and a waiter's missing option read alike).
+        if let req = previousRequest, req.path == path, req.board == board, Descriptions.barrier(req.source) != nil,
+            let e = openEpisode(path: path, gate: board), let request = e.gateRequest, request == req.seq
+        {
+            e.gatePlace = r.place
+            deferred = .activation(path: path, board: board, input: input, cause: request, extra: extra, place: r.place, time: lastTime, noBoard: dst.type == "NoBoard")
+            return
+        }
+
         // A release of a resolved barrier.
         if let release = takeRelease(path: path, board: board, inputDescription: inputDescription, barrierActivation: false) {
             if release.waiter.name.board == nil {
