@@ -20,7 +20,7 @@ public protocol IngestSink: AnyObject {
 /// let summary = try ingester.finish()
 /// ```
 ///
-/// It streams: memory holds the open barrier runs and at most ``EventWindow/capacity`` events
+/// It streams: memory holds the open barrier runs and at most `EventWindow.capacity` events
 /// waiting for a name, never the whole capture. Every record Boardy printed becomes an event;
 /// a line that looks like Boardy's but cannot be read is in ``IngestSummary/problems`` with its
 /// line; the app's own lines are counted. With a time on every record, `t` is seconds on a

@@ -1107,6 +1107,6 @@ public struct StuckReport: Sendable, Hashable {
     public var gateLine: Int?
     /// Whether the gate was activated at all.
     public var gateActivated: Bool
-    /// What waits, in a sentence (``BoardyTrace/TraceEvent/stuckSentence``).
+    /// What waits, in a sentence (`TraceEvent.stuckSentence` in BoardyTrace).
     public var sentence: String
 }

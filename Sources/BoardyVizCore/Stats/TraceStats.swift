@@ -17,7 +17,7 @@ public struct TraceStats: Sendable {
     public var stuck = 0
     /// All events.
     public var events = 0
-    /// Each stuck barrier, in a sentence (``BoardyTrace/TraceEvent/stuckSentence``).
+    /// Each stuck barrier, in a sentence (`TraceEvent.stuckSentence` in BoardyTrace).
     public var stuckBarriers: [String] = []
     /// The trace's clock (from its header): wait times are seconds on it, or records when the
     /// trace was ingested from a log without times.
