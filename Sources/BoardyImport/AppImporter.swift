@@ -53,7 +53,8 @@ public enum AppImporter {
         return ImportedApp(
             name: appName, boards: resolver.sortedBoards, edges: resolver.edges, entries: resolver.entries, unresolved: resolver.unresolved,
             warnings: set.warnings + facts.flatMap(\.warnings) + resolver.warnings, filesRead: set.files.count, filesSkipped: set.skipped,
-            gatesWithoutCompletion: resolver.gatesWithoutCompletion, resolution: resolver.resolution.values.sorted { $0.module < $1.module })
+            gatesWithoutCompletion: resolver.gatesWithoutCompletion, resolution: resolver.resolution.values.sorted { $0.module < $1.module },
+            unreached: resolver.unreached.sorted { $0.source < $1.source })
     }
 
     /// Parses every file on every core. Threads get a large stack: the parser and the visitor

@@ -12,14 +12,21 @@ final class Extractor: SyntaxVisitor {
 
     /// What a closure is, decided by the call it is handed to.
     private enum ClosureRole {
-        case maker(String)
+        case maker(Owner)
         case handler(HandlerCtx)
         case gatewayActivation(Int)
         case gatewayFlows
+        /// A registration builder (`Motherboard(…) { producer in … }`): a bare board statement in
+        /// it installs that board.
+        case builder
     }
 
+    /// Per function or closure: whether it is a registration builder.
+    private var builderFrames: [Bool] = []
+    private static let builderCalls: Set<String> = ["Motherboard", "BoardProducer", "ComposableMotherboard", "FlowMotherboard", "UIMotherboard"]
+
     private var closureRoles: [SyntaxIdentifier: ClosureRole] = [:]
-    private var owners: [String] = []
+    private var owners: [Owner] = []
     private var typeNames: [String] = []
     /// Per enclosing type: its inheritance (for plugin and board detection).
     private var typeInherits: [[String]] = []
@@ -111,7 +118,7 @@ final class Extractor: SyntaxVisitor {
         typeNames.append(name)
         typeInherits.append(inherits)
         publicContext.append(false)
-        owners.append("T:" + name)
+        owners.append(.type(name, module: facts.module))
     }
 
     private func popType() {
@@ -171,7 +178,7 @@ final class Extractor: SyntaxVisitor {
         // A ModuleBuilderPlugin's build(with:…) makes the plugin's board for its identifier.
         if name == "build", node.signature.parameterClause.parameters.first?.firstName.text == "with",
            isPlugin(typeInherits.last ?? []) {
-            facts.registrations.append(RegFact(id: .name("identifier"), maker: key, owners: chain, serviceCases: nil, line: line(node)))
+            facts.registrations.append(RegFact(id: .name("identifier"), maker: .function(key, module: facts.module), owners: chain, serviceCases: nil, line: line(node)))
         }
         return .visitChildren
     }
@@ -200,7 +207,9 @@ final class Extractor: SyntaxVisitor {
             || (typeInherits.last.map { !$0.isEmpty } ?? false)
         var returns: Sym?
         functions.append((key, name, ps.map(\.name)))
-        owners.append(key)
+        builderFrames.append(name == "internalContinuousRegistrations" || name == "registrationsBuilder"
+            || attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "BoardRegistrationBuilder" })
+        owners.append(.function(key, module: facts.module))
         scopes.append([:])
         if let stmts = body?.statements, stmts.count == 1, let item = stmts.first?.item {
             if let e = item.as(ExprSyntax.self) { returns = sym(e) } else if let r = item.as(ReturnStmtSyntax.self), let e = r.expression { returns = sym(e) }
@@ -214,6 +223,7 @@ final class Extractor: SyntaxVisitor {
 
     private func leaveFunction() {
         functions.removeLast()
+        builderFrames.removeLast()
         owners.removeLast()
         scopes.removeLast()
     }
@@ -231,13 +241,21 @@ final class Extractor: SyntaxVisitor {
         let pub = isPublic(node.modifiers)
         for b in node.bindings {
             guard let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text.trimmingBackticks else { continue }
+            // `let login: LoginBoard = container.resolve()`: an instance of the declared type.
+            let annotated = b.typeAnnotation.map { baseName($0.type.trimmedDescription.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")) }
             if let value = b.initializer?.value {
-                let s = sym(value)
+                var s = sym(value)
+                if let t = annotated, t.first?.isUppercase == true, let c = value.as(FunctionCallExprSyntax.self),
+                   Self.calleeName(c).first?.isLowercase == true {
+                    s = .call(.name(t), [])
+                }
                 if !scopes.isEmpty {
                     scopes[scopes.count - 1][name] = s
                 } else {
                     facts.constants.append(ConstFact(name: name, owner: currentType, value: s, isPublic: pub, line: line(b)))
                 }
+            } else if b.accessorBlock == nil, scopes.isEmpty, let t = annotated, let owner = currentType {
+                facts.storedTypes[owner + "." + name] = t
             } else if let acc = b.accessorBlock, scopes.isEmpty {
                 var items: CodeBlockItemListSyntax?
                 switch acc.accessors {
@@ -306,7 +324,7 @@ final class Extractor: SyntaxVisitor {
         // A custom producer's `produceBoard(identifier:)` switching over the id: each case
         // registers the ids its patterns name, made by the case's code.
         if let f = functions.last, f.name == "produceBoard", f.params.contains(subject), case .case(let label) = node.label {
-            let key = "K:\(facts.path):" + place(Syntax(node))
+            let key = Owner.maker("K:\(facts.path):" + place(Syntax(node)))
             for item in label.caseItems {
                 guard let e = item.pattern.as(ExpressionPatternSyntax.self)?.expression else { continue }
                 facts.registrations.append(RegFact(id: sym(e), maker: key, owners: chain, serviceCases: nil, line: line(item)))
@@ -416,13 +434,16 @@ final class Extractor: SyntaxVisitor {
             pushed.append(2)
         case .gatewayActivation(let def)?: gatewayGates.append(def); pushed.append(3)
         case .gatewayFlows?: gatewayFlowsDepth += 1; pushed.append(4)
+        case .builder?: pushed.append(0); builderFrames.append(true); return .visitChildren
         case nil: pushed.append(0)
         }
+        builderFrames.append(false)
         return .visitChildren
     }
     private var pushed: [Int] = []
     override func visitPost(_ node: ClosureExprSyntax) {
         closureParams.removeLast()
+        builderFrames.removeLast()
         scopes.removeLast()
         switch pushed.removeLast() {
         case 1: owners.removeLast()
@@ -483,14 +504,27 @@ final class Extractor: SyntaxVisitor {
         let at: Syntax = member.map { Syntax($0.declName) } ?? Syntax(node)
 
         switch name {
-        case "activate" where baseMember == "activation":
+        case "activate" where baseMember == "activation" || baseMember == "blockActivation":
             _ = record(.activate, target: destination, node: at)
+        case "activate" where member?.base?.as(FunctionCallExprSyntax.self).map({ Self.calleeName($0).hasPrefix("io") }) == true:
+            // A task board's IO helper that returns the activation itself: `ioSignIn(id).activate(with:)`.
+            _ = record(.activate, target: member?.base.map { sym($0) }, node: at)
+        case "activate" where member?.base != nil:
+            // A board instance activated by hand (`rootBoard.activate()`): a board when its type is one.
+            if let b = member?.base, !["self", "super"].contains(b.trimmedDescription) {
+                facts.instances.append(InstanceFact(board: sym(b), how: .activatedDirectly, owners: chain, serviceCases: serviceCases, line: line(at)))
+            }
         case "barrier" where baseMember == "activation":
             _ = record(.barrier, target: destination, node: at)
         case "ActivationBarrier":
             if let id = args.first(where: { $0.label == "identifier" || $0.label == "barrierIdentifier" || $0.label == nil })?.value {
                 _ = record(.barrier, target: id, node: at)
             }
+        case "addTarget" where member?.base?.as(FunctionCallExprSyntax.self).map({ Self.calleeName($0).hasPrefix("io") && Self.calleeName($0).hasSuffix("Flow") }) == true:
+            // A task board's flow helper: `ioSignInFlow(id).addTarget(self) { … }`.
+            let d = member?.base.map { sym($0) }
+            let i = record(.flowHandler, target: d, node: at)
+            if let d { assignHandler(node, HandlerCtx(sources: [d], matchType: nil, outputCase: nil, handlerFact: i)) }
         case "addTarget" where Self.handlerBases.contains(baseMember ?? ""), "handle" where Self.handlerBases.contains(baseMember ?? ""):
             let i = record(.flowHandler, target: destination, node: at)
             if let d = destination { assignHandler(node, HandlerCtx(sources: [d], matchType: nil, outputCase: nil, handlerFact: i)) }
@@ -560,8 +594,8 @@ final class Extractor: SyntaxVisitor {
         case "BoardRegistration":
             if let id = args.first?.value {
                 let cs = closures(of: node)
-                let key = "C:\(facts.path):" + place(cs.first.map { Syntax($0) } ?? Syntax(node))
-                facts.registrations.append(RegFact(id: id, maker: key, owners: chain, serviceCases: serviceCases, line: line(node)))
+                let key = Owner.maker("C:\(facts.path):" + place(cs.first.map { Syntax($0) } ?? Syntax(node)))
+                facts.registrations.append(RegFact(id: id, maker: key, owners: chain, serviceCases: serviceCases, line: line(node), inner: true))
                 if let c = cs.first { closureRoles[c.id] = .maker(key) } else if args.count > 1 {
                     facts.makes.append(MakeFact(owner: key, callee: args[1].value, serviceCases: serviceCases, line: line(node)))
                 }
@@ -570,18 +604,40 @@ final class Extractor: SyntaxVisitor {
             // Without a closure, a registration forwarded from a BoardRegistration (already counted).
             if let id = args.first(where: { $0.label == nil })?.value, !closures(of: node).isEmpty {
                 let cs = closures(of: node)
-                let key = "C:\(facts.path):" + place(cs.first.map { Syntax($0) } ?? Syntax(node))
-                facts.registrations.append(RegFact(id: id, maker: key, owners: chain, serviceCases: serviceCases, line: line(node)))
+                let key = Owner.maker("C:\(facts.path):" + place(cs.first.map { Syntax($0) } ?? Syntax(node)))
+                facts.registrations.append(RegFact(id: id, maker: key, owners: chain, serviceCases: serviceCases, line: line(node), inner: !Self.isMainProducer(member?.base.map { sym($0) })))
                 if let c = cs.first { closureRoles[c.id] = .maker(key) }
+            }
+        case "installBoard":
+            if let b = args.first?.value { facts.instances.append(InstanceFact(board: b, how: .installed, owners: chain, serviceCases: serviceCases, line: line(at))) }
+        case "init" where ["super", "self"].contains(member?.base?.trimmedDescription ?? ""):
+            // `super.init(identifier: .login)`: the class fixes its id.
+            if let id = args.first(where: { $0.label == "identifier" })?.value, let t = currentType, let f = functions.last, f.name == "init" {
+                facts.fixedIDs.append(FixedIDFact(type: t, initKey: f.key, id: id, line: line(node)))
             }
         default:
             break
+        }
+        if name == "registerBoard", closures(of: node).isEmpty, let first = node.arguments.first, first.label == nil,
+           let c = first.expression.as(FunctionCallExprSyntax.self), Self.calleeName(c).first?.isUppercase == true {
+            // `registerBoard(LoginBoard())`: an autoclosure making the board, its id its own.
+            facts.instances.append(InstanceFact(board: sym(first.expression), how: .installed, owners: chain, serviceCases: serviceCases, line: line(at)))
+        }
+        // `Motherboard(boards: [a, b])`, `extended(boards:)`, `UIMotherboard(uiboards:)`: each element installed.
+        for a in node.arguments where ["boards", "uiboards"].contains(a.label?.text ?? "") {
+            let elements = a.expression.as(ArrayExprSyntax.self).map { $0.elements.map(\.expression) } ?? [a.expression]
+            for e in elements {
+                facts.instances.append(InstanceFact(board: sym(e), how: .installed, owners: chain, serviceCases: serviceCases, line: line(e)))
+            }
+        }
+        if Self.builderCalls.contains(name) || node.arguments.contains(where: { $0.label?.text == "registrationsBuilder" }) {
+            for c in closures(of: node) where closureRoles[c.id] == nil { closureRoles[c.id] = .builder }
         }
 
         // Constructions and factory calls: what makers make.
         if let first = name.first, first.isUppercase || (member?.base.map { $0.trimmedDescription.first?.isUppercase ?? false } ?? false) {
             if first.isUppercase, let owner = owners.last { facts.constructedIn[owner, default: []].insert(name) }
-            if let owner = owners.last, !owner.hasPrefix("T:") {
+            if let owner = owners.last, owner.typeName == nil {
                 facts.makes.append(MakeFact(owner: owner, callee: sym(callee), serviceCases: serviceCases, line: line(node)))
             }
             if first.isUppercase, args.contains(where: { $0.label == "service" || $0.label == "identifier" }) || (args.isEmpty && propertyNames.last == "bundledPlugins") {
@@ -597,6 +653,36 @@ final class Extractor: SyntaxVisitor {
     }
 
     private static let handlerBases: Set<String> = ["flow", "completion", "action", "flowAction"]
+
+    /// Whether a `registerBoard` receiver is the main component's producer (`main.producer`, a
+    /// local bound to it, `mainProducer`), not an inner one.
+    static func isMainProducer(_ s: Sym?) -> Bool {
+        switch s {
+        case nil: return true
+        case .member(.param?, "producer")?, .member(.name?, "producer")?, .member(.member?, "producer")?: return true
+        case .name(let n)?: return n.lowercased().contains("main")
+        default: return false
+        }
+    }
+
+    /// A call's own name (`resolve` of `container.resolve()`, `LoginBoard` of `LoginBoard()`).
+    static func calleeName(_ c: FunctionCallExprSyntax) -> String {
+        let e = c.calledExpression
+        return e.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? e.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? e.as(GenericSpecializationExprSyntax.self)?.expression.trimmedDescription ?? ""
+    }
+
+    // A bare board statement in a registration builder installs it (every board is a
+    // `BoardRegistrationsConvertible`).
+    override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
+        guard builderFrames.last == true, let c = node.item.as(ExprSyntax.self)?.as(FunctionCallExprSyntax.self) ?? node.item.as(ExpressionStmtSyntax.self)?.expression.as(FunctionCallExprSyntax.self)
+        else { return .visitChildren }
+        let n = Self.calleeName(c)
+        if n.first?.isUppercase == true, n != "BoardRegistration" {
+            facts.instances.append(InstanceFact(board: sym(ExprSyntax(c)), how: .built, owners: chain, serviceCases: serviceCases, line: line(c)))
+        }
+        return .visitChildren
+    }
 
     private static func idLike(_ s: Sym) -> Bool {
         switch s {

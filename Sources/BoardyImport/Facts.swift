@@ -108,24 +108,53 @@ struct TypeFact: Sendable {
     var line: Int
 }
 
+/// Who holds a piece of code. Types and functions carry the module of the file they are written
+/// in (the resolver maps it to the module that declares the type): two modules may each have a
+/// `RootBoard`, and each one's code runs as its own module's boards.
+enum Owner: Hashable, Sendable {
+    /// A type's code (its declaration or an extension).
+    case type(String, module: String?)
+    /// A function's or initializer's code, by its key (`F:Type.name`, as in ``Sym/param(function:index:name:)``).
+    case function(String, module: String?)
+    /// A registration's maker closure or a custom producer's `case`, by its place
+    /// (`C:file:line:column`, `K:file:line:column`).
+    case maker(String)
+
+    /// The type's name, for a type.
+    var typeName: String? { if case .type(let t, _) = self { t } else { nil } }
+    /// The function's key, for a function.
+    var functionKey: String? { if case .function(let k, _) = self { k } else { nil } }
+    /// The name a message gives it (`LoginBoard`, `LoginBoard.didLogin`).
+    var shown: String {
+        switch self {
+        case .type(let t, _): return t
+        case .function(let k, _): return String(k.dropFirst(2))
+        case .maker(let k): return k
+        }
+    }
+}
+
 /// Who holds a piece of code: types, functions, properties and maker closures, innermost first.
-typealias OwnerChain = [String]
+typealias OwnerChain = [Owner]
 
 /// A registration: a board id put in a producer (or a plugin's build, or a producer's switch).
 struct RegFact: Sendable {
     var id: Sym
-    /// The owner key whose code makes the board (the closure or case).
-    var maker: String
+    /// The code that makes the board (the closure, case or function).
+    var maker: Owner
     /// Where the registration is written.
     var owners: OwnerChain
     /// Enclosing `switch service` case names, in a plugin.
     var serviceCases: [String]?
     var line: Int
+    /// Put in an inner producer (a `BoardRegistration`, or `registerBoard` on a producer other
+    /// than the main component's): in a plugin, its board lives under the plugin's own board.
+    var inner = false
 }
 
 /// A construction (`XBoard(...)`, `TaskBoard<…>(…)`, `XFactory.make(…)`) inside some code.
 struct MakeFact: Sendable {
-    var owner: String
+    var owner: Owner
     var callee: Sym
     var serviceCases: [String]?
     var line: Int
@@ -186,6 +215,32 @@ struct AssignFact: Sendable {
     var line: Int
 }
 
+/// A board instance installed somewhere: an element of `Motherboard(boards:)`, `extended(boards:)`,
+/// `UIMotherboard(uiboards:)`, `installBoard(_:)`, a `registerBoard(_:)` autoclosure, a bare board
+/// in a registration builder, or a board the code activates directly (`rootBoard.activate()`).
+struct InstanceFact: Sendable {
+    enum How: String, Sendable {
+        case installed, built, activatedDirectly
+    }
+    /// The board expression (a construction, or a name bound to one).
+    var board: Sym
+    var how: How
+    var owners: OwnerChain
+    var serviceCases: [String]?
+    var line: Int
+}
+
+/// `super.init(identifier: x)` (or `self.init`) in a class's initializer: the id the class
+/// fixes for every instance.
+struct FixedIDFact: Sendable {
+    /// The class.
+    var type: String
+    /// The initializer's key (its parameters bind the id's names).
+    var initKey: String
+    var id: Sym
+    var line: Int
+}
+
 /// Everything the import keeps of one file.
 struct FileFacts: Sendable {
     var path: String
@@ -200,8 +255,13 @@ struct FileFacts: Sendable {
     var calls: [CallFact] = []
     var userCalls: [UserCallFact] = []
     var assignments: [AssignFact] = []
+    var instances: [InstanceFact] = []
+    var fixedIDs: [FixedIDFact] = []
+    /// Stored properties declared with a type and no value (`@LazyInjected var login: LoginBoard`),
+    /// by `Type.name`: an injected instance of that type.
+    var storedTypes: [String: String] = [:]
     /// Types constructed in the code of each owner key (a board made by the app delegate).
-    var constructedIn: [String: Set<String>] = [:]
+    var constructedIn: [Owner: Set<String>] = [:]
     /// Plugin constructions (`P(service: .x)`), by type name.
     var constructions: [(type: String, args: [SymArg], line: Int, inProperty: String?)] = []
     /// Every name the file refers to (to tell unused functions).

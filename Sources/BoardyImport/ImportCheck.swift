@@ -42,9 +42,23 @@ public enum ImportCheck {
         return found.sorted { $0.boards.lexicographicallyPrecedes($1.boards) }
     }
 
-    /// Every finding: loops and self-gated boards first, then gates that never complete.
+    /// Every finding: that the import understood too little of the app (when it did), loops and
+    /// self-gated boards, then gates that never complete.
     public static func check(_ app: ImportedApp) -> [Finding] {
         var out: [Finding] = []
+        // Said first: a check over code the import could not read is no all-clear.
+        if app.understoodTooLittle {
+            let t = app.totalResolution
+            let share = String(format: "%.1f", t.percentResolved)
+            let what = app.boards.isEmpty
+                ? "found no board"
+                : "understood \(share)% of the app's activation call sites (\(t.direct + t.throughCallers) of \(t.total))"
+            out.append(Finding(
+                severity: .warning, code: .partlyUnderstood,
+                message: "the import \(what), below the threshold of \(Int(ImportedApp.understoodThreshold))%: \(t.unresolved) unresolved, \(t.unreached) in code no registration it resolved reaches, \(app.unresolved.count) items unresolved in all; the other findings are on the understood part only",
+                suggestion: "run `boardy-viz import` on the same folder to see what was not understood, and `--explain ID` for a board that is missing",
+                sources: Array((app.unresolved.map(\.source) + app.unreached.map(\.source)).prefix(5))))
+        }
         for l in loops(app) {
             let places = l.edges.map { "\($0.to) waits on \($0.from) (\($0.kind.rawValue), \($0.source))" }.joined(separator: "; ")
             if l.boards.count == 1 {

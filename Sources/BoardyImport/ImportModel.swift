@@ -55,28 +55,98 @@ public struct ImportedEdge: Sendable, Hashable {
 
 /// Something the import could not resolve statically: never guessed, never dropped.
 public struct UnresolvedItem: Sendable, Hashable {
+    /// What could not be resolved.
+    public enum Cause: String, Sendable, Hashable {
+        /// A registration's (or an installed instance's) id.
+        case registration
+        /// An activation's target.
+        case target
+        /// The board a flow handler handles.
+        case handledBoard
+        /// A part of a flow step.
+        case flowStep
+        /// A target no producer of the app registers.
+        case unregisteredTarget
+        /// An activation in code no board runs.
+        case noRunner
+        /// A gateway's gate or guarded board.
+        case gateway
+        /// A board class that fixes its id, made nowhere the import sees.
+        case notInstalled
+    }
+
+    /// Why, in kind: what the suggested fix is made from.
+    public enum Reason: String, Sendable, Hashable {
+        /// A value computed at run time.
+        case runtimeValue
+        /// A name no declaration the import reads gives.
+        case noConstant
+        /// A name declared with different values.
+        case ambiguous
+        /// A value defined through more steps than the import follows.
+        case tooManySteps
+        /// A parameter some caller passes data to.
+        case parameter
+        /// A board given no id (Boardy gives it a random one).
+        case noID
+        /// A plugin's `identifier` read where no service case is known.
+        case outsidePlugin
+        /// The input a board is handed, which no activation hands a `BoardInput`.
+        case input
+        /// Something else (the words say what).
+        case other
+    }
+
     /// Where.
     public var source: CodeLocation
     /// Why.
     public var why: String
+    /// What could not be resolved.
+    public var cause: Cause
+    /// Why, in kind.
+    public var reason: Reason
+    /// The board ids it concerns, where the import can tell (the ids the names in the expression
+    /// stand for): `import --explain ID` lists it under that id.
+    public var ids: [String]
+
+    /// An item; `reason` and `ids` when known.
+    public init(source: CodeLocation, why: String, cause: Cause, reason: Reason = .runtimeValue, ids: [String] = []) {
+        self.source = source
+        self.why = why
+        self.cause = cause
+        self.reason = reason
+        self.ids = ids
+    }
 
     /// What a person could change in the code to make it resolvable.
     public var fix: String {
-        if why.contains("in code no board runs") {
-            return "register the board whose code this is (a BoardRegistration, a producer's case or a plugin's registerBoard), or call this code from a registered board"
+        switch cause {
+        case .noRunner:
+            return "register the board whose code this is (a BoardRegistration, a producer's case, a plugin's registerBoard, or an instance in Motherboard(boards:)), or call this code from a registered board"
+        case .unregisteredTarget: return "register that id in a producer the app installs, or correct its spelling"
+        case .notInstalled:
+            return "install the board where the import can see it: Motherboard(boards: [\u{2026}]), extended(boards:), installBoard(_:), or a BoardRegistration in a producer the app installs"
+        default: break
         }
-        if why.contains("no producer of the app registers") { return "register that id in a producer the app installs, or correct its spelling" }
-        if why.contains("hands it a BoardInput") { return "activate the board with BoardInput(target:input:) whose input is a BoardInput built from a constant id" }
-        if why.contains("no constant") { return "declare the id as a constant in a target the import reads (`extension BoardID { static let x: BoardID = \"…\" }`)" }
-        if why.contains("declared with different values") || why.contains("declared") && why.contains("times") { return "give each id one declaration (or one helper), so the name means one board" }
-        if why.contains("too many") { return "name the id through fewer steps (a constant, or a helper that returns one)" }
-        return "pass a constant id (`.x` declared in `extension BoardID`), or a BoardInput or IO helper built from one, instead of a value computed at run time"
+        switch reason {
+        case .input: return "activate the board with BoardInput(target:input:) whose input is a BoardInput built from a constant id"
+        case .noConstant: return "declare the id as a constant in a target the import reads (`extension BoardID { static let x: BoardID = \"\u{2026}\" }`)"
+        case .ambiguous: return "give each id one declaration (or one helper), so the name means one board"
+        case .tooManySteps: return "name the id through fewer steps (a constant, or a helper that returns one)"
+        case .noID: return "give the board a fixed id: pass identifier: where it is made, or fix it in its initializer (super.init(identifier: .x))"
+        case .outsidePlugin: return "read the service's identifier inside the plugin's switch over its service, where the case is known"
+        case .parameter: return "pass a constant id at every call of the function (or give the parameter a default), instead of a value computed at run time"
+        case .runtimeValue, .other:
+            return "pass a constant id (`.x` declared in `extension BoardID`), or a BoardInput or IO helper built from one, instead of a value computed at run time"
+        }
     }
 }
 
 /// How much of an app's code the import understood: activation call sites (activations,
 /// barriers, gateway gates) resolved where they are written, resolved through callers (a
-/// parameter, or the input a board is handed), and unresolved.
+/// parameter, or the input a board is handed), unresolved, and in code no registration the
+/// import resolved reaches (a board class nothing registers as far as it sees, a function
+/// nothing calls): those count as not understood.
 public struct ImportResolution: Sendable, Hashable {
     /// The module (target); empty for the total.
     public var module: String
@@ -86,26 +156,40 @@ public struct ImportResolution: Sendable, Hashable {
     public var throughCallers = 0
     /// Not resolved (listed in ``ImportedApp/unresolved``).
     public var unresolved = 0
+    /// In code no registration reaches (listed in ``ImportedApp/unreached``).
+    public var unreached = 0
 
     /// A module's counts.
-    public init(module: String, direct: Int = 0, throughCallers: Int = 0, unresolved: Int = 0) {
+    public init(module: String, direct: Int = 0, throughCallers: Int = 0, unresolved: Int = 0, unreached: Int = 0) {
         self.module = module
         self.direct = direct
         self.throughCallers = throughCallers
         self.unresolved = unresolved
+        self.unreached = unreached
     }
 
     /// All call sites counted.
-    public var total: Int { direct + throughCallers + unresolved }
+    public var total: Int { direct + throughCallers + unresolved + unreached }
 
     /// The share resolved (either way), in percent; 100 when there is nothing to resolve.
     public var percentResolved: Double { total == 0 ? 100 : Double(direct + throughCallers) * 100 / Double(total) }
 
-    /// `{"module", "direct", "throughCallers", "unresolved", "percentResolved"}`.
+    /// `{"module", "direct", "throughCallers", "unresolved", "unreached", "percentResolved"}`.
     public var json: JSONValue {
         ["module": .string(module), "direct": .int(Int64(direct)), "throughCallers": .int(Int64(throughCallers)),
-         "unresolved": .int(Int64(unresolved)), "percentResolved": .double((percentResolved * 10).rounded() / 10)]
+         "unresolved": .int(Int64(unresolved)), "unreached": .int(Int64(unreached)), "percentResolved": .double((percentResolved * 10).rounded() / 10)]
     }
+}
+
+/// An activation call site in code no registration the import resolved reaches: counted as not
+/// understood, with the class (or function) it belongs to.
+public struct UnreachedSite: Sendable, Hashable {
+    /// Where.
+    public var source: CodeLocation
+    /// The class (or function) whose code it is.
+    public var owner: String
+    /// Why no registration reaches it.
+    public var why: String
 }
 
 /// A warning about the sources (a syntax error, a file that is not UTF-8 or too large, a target
@@ -149,6 +233,20 @@ public struct ImportedApp: Sendable {
     public var gatesWithoutCompletion: [ImportedBoard]
     /// Activation call sites resolved and unresolved, per module (by name).
     public var resolution: [ImportResolution] = []
+    /// Activation call sites in code no registration the import resolved reaches.
+    public var unreached: [UnreachedSite] = []
+
+    /// The share of activation call sites below which `check` says that what it found is on the
+    /// understood part only (docs/contract.md §3.1).
+    public static let understoodThreshold = 80.0
+
+    /// Whether the import understood too little of the app for a finding-free check to mean
+    /// anything: less than ``understoodThreshold`` percent of its activation call sites, or no
+    /// board at all in sources that name Boardy's activations.
+    public var understoodTooLittle: Bool {
+        let t = totalResolution
+        return t.percentResolved < Self.understoodThreshold || (boards.isEmpty && (t.total > 0 || !unresolved.isEmpty))
+    }
 
     /// The counts over every module.
     public var totalResolution: ImportResolution {
@@ -156,6 +254,7 @@ public struct ImportedApp: Sendable {
             t.direct += r.direct
             t.throughCallers += r.throughCallers
             t.unresolved += r.unresolved
+            t.unreached += r.unreached
         }
     }
 
@@ -178,7 +277,8 @@ public struct ImportedApp: Sendable {
         }
         return [
             "boards": .array(b), "edges": .array(e),
-            "unresolved": .array(unresolved.map { ["source": src($0.source), "why": .string($0.why), "fix": .string($0.fix)] }),
+            "unresolved": .array(unresolved.map { ["source": src($0.source), "why": .string($0.why), "cause": .string($0.cause.rawValue), "fix": .string($0.fix)] }),
+            "unreached": .array(unreached.map { ["source": src($0.source), "owner": .string($0.owner), "why": .string($0.why)] }),
             "entries": .array(entries.map { ["board": .string($0.board), "source": src($0.source)] }),
             "warnings": .array(warnings.map { ["source": src($0.source), "message": .string($0.message)] }),
             "resolution": ["total": totalResolution.json, "modules": .array(resolution.map(\.json))],

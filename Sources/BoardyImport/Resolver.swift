@@ -12,7 +12,7 @@ struct Resolver {
     private var types: [String: TypeFact] = [:]
     private var typealiases: [String: String] = [:]
     private var nestedShort: [String: String] = [:]
-    private var makes: [String: [MakeFact]] = [:]
+    private var makes: [Owner: [MakeFact]] = [:]
     private var userCalls: [String: [(fact: UserCallFact, file: Int)]] = [:]
     private var calledFrom: [String: Set<OwnerChain>] = [:]
     private var referenced: Set<String> = []
@@ -27,8 +27,8 @@ struct Resolver {
     /// activate their own input later.
     private var payloads: [String: [Bound]] = [:]
 
-    /// Owner key → the boards whose code it is.
-    private var bindings: [String: [String]] = [:]
+    /// Owner → the boards whose code it is.
+    private var bindings: [Owner: [String]] = [:]
     private var boards: [String: ImportedBoard] = [:]
     private var order: [String] = []
     private(set) var edges: [ImportedEdge] = []
@@ -37,9 +37,24 @@ struct Resolver {
     private(set) var warnings: [ImportWarning] = []
     private var gates = Set<String>()
     private var gatewayGates = Set<String>()
+    /// The module that declares each type.
+    private var typeModule: [String: String?] = [:]
+    /// The modules that declare each type.
+    private var declaring: [String: Set<String>] = [:]
+    /// Board instances installed or activated by hand, with their files.
+    private var instances: [(fact: InstanceFact, file: Int)] = []
+    /// Ids classes fix in their initializers, by class.
+    private var fixedIDs: [String: [(fact: FixedIDFact, file: Int)]] = [:]
+    /// Injected stored properties' types, by `Type.name`.
+    private var storedTypes: [String: String] = [:]
 
-    init(files: [FileFacts]) {
+    init(files unnormalised: [FileFacts]) {
+        // The modules that declare each type, so that every owner names its type's module.
+        var declaring: [String: Set<String>] = [:]
+        for f in unnormalised { for t in f.types where t.kind != "extension" { declaring[t.name, default: []].insert(f.module ?? "") } }
+        let files = unnormalised.map { Self.normalised($0, declaring) }
         self.files = files
+        self.declaring = declaring
         for f in files {
             for c in f.constants { constants[c.name, default: []].append((c, f.module)) }
             for fn in f.functions {
@@ -71,6 +86,10 @@ struct Resolver {
             calledFrom.merge(f.calledFrom) { $0.union($1) }
         }
         for (i, f) in files.enumerated() {
+            for x in f.instances { instances.append((x, i)) }
+            for t in f.types where t.kind != "extension" && typeModule[t.name] == nil { typeModule[t.name] = f.module }
+            for x in f.fixedIDs { fixedIDs[x.type, default: []].append((x, i)) }
+            storedTypes.merge(f.storedTypes) { a, _ in a }
             for a in f.assignments { assignments[a.owner + "." + a.name, default: []].append((a, i)) }
             for u in f.userCalls { userCalls[u.name, default: []].append((u, i)) }
             for c in f.constructions {
@@ -83,14 +102,67 @@ struct Resolver {
 
     // MARK: Context
 
+    /// The module that declares `type`, as code in `module` names it: its own module's type
+    /// first (Swift's lookup), else the one module that declares it; a library's type (only
+    /// extended here) stays in `module`.
+    static func declaringModule(_ type: String, from module: String?, _ declaring: [String: Set<String>]) -> String? {
+        guard let ms = declaring[type], !ms.isEmpty else { return module }
+        if ms.contains(module ?? "") { return module }
+        let first = ms.sorted()[0]
+        return first.isEmpty ? nil : first
+    }
+
+    /// `o` with its type's declaring module.
+    static func normalised(_ o: Owner, _ declaring: [String: Set<String>]) -> Owner {
+        switch o {
+        case .type(let t, let m): return .type(t, module: declaringModule(t, from: m, declaring))
+        case .function(let k, let m):
+            let name = k.dropFirst(2)
+            guard let dot = name.lastIndex(of: ".") else { return o }
+            return .function(k, module: declaringModule(String(name[..<dot]), from: m, declaring))
+        case .maker: return o
+        }
+    }
+
+    /// A file's facts with every owner normalised.
+    static func normalised(_ f: FileFacts, _ d: [String: Set<String>]) -> FileFacts {
+        var f = f
+        func n(_ chain: OwnerChain) -> OwnerChain { chain.map { normalised($0, d) } }
+        for i in f.registrations.indices { f.registrations[i].owners = n(f.registrations[i].owners); f.registrations[i].maker = normalised(f.registrations[i].maker, d) }
+        for i in f.makes.indices { f.makes[i].owner = normalised(f.makes[i].owner, d) }
+        for i in f.calls.indices { f.calls[i].owners = n(f.calls[i].owners) }
+        for i in f.userCalls.indices { f.userCalls[i].owners = n(f.userCalls[i].owners) }
+        for i in f.assignments.indices { f.assignments[i].owners = n(f.assignments[i].owners) }
+        for i in f.instances.indices { f.instances[i].owners = n(f.instances[i].owners) }
+        f.constructedIn = Dictionary(f.constructedIn.map { (normalised($0.key, d), $0.value) }, uniquingKeysWith: { $0.union($1) })
+        f.calledFrom = f.calledFrom.mapValues { Set($0.map(n)) }
+        return f
+    }
+
+    /// The module that declares `type`, seen from `module`.
+    private func declModule(_ type: String, from module: String?) -> String? {
+        Self.declaringModule(type, from: module, declaring)
+    }
+
+    /// Why a value could not be resolved: the words for the report, and the kind the suggested
+    /// fix is made from (never read back from the words).
+    struct Why: ExpressibleByStringInterpolation, CustomStringConvertible, Sendable {
+        var text: String
+        var reason: UnresolvedItem.Reason
+        init(_ text: String, _ reason: UnresolvedItem.Reason) { self.text = text; self.reason = reason }
+        init(stringLiteral value: String) { self.init(value, .runtimeValue) }
+        init(stringInterpolation: DefaultStringInterpolation) { self.init(String(stringInterpolation: stringInterpolation), .runtimeValue) }
+        var description: String { text }
+    }
+
     /// Marks the types the app delegate or a launcher constructs.
     private mutating func findEntryConstructions() {
         for f in files {
             for (owner, made) in f.constructedIn {
                 constructedAnywhere.formUnion(made.map { resolveType($0) })
                 var t: String?
-                if owner.hasPrefix("T:") { t = String(owner.dropFirst(2)) } else if owner.hasPrefix("F:"), let dot = owner.lastIndex(of: ".") {
-                    t = String(owner[owner.index(owner.startIndex, offsetBy: 2)..<dot])
+                if let n = owner.typeName { t = n } else if let k = owner.functionKey, let dot = k.lastIndex(of: ".") {
+                    t = String(k[k.index(k.startIndex, offsetBy: 2)..<dot])
                 }
                 guard let t, types[t]?.isEntry == true || isLauncher(t) else { continue }
                 constructedByEntry.formUnion(made.map { resolveType($0) })
@@ -126,21 +198,21 @@ struct Resolver {
 
     private enum InputEval {
         case values([Activation], note: String?)
-        case failed(String)
+        case failed(Why)
     }
 
     private func loc(_ file: Int, _ line: Int, _ column: Int = 1) -> CodeLocation { CodeLocation(file: files[file].path, line: line, column: column) }
 
     private enum Eval {
         case values([String], note: String?)
-        case failed(String)
+        case failed(Why)
     }
 
     // MARK: Ids
 
     /// The strings an id expression can be.
     private func evalString(_ s: Sym, _ ctx: Ctx) -> Eval {
-        guard ctx.depth < 12 else { return .failed("`\(s.text)` is defined through too many steps") }
+        guard ctx.depth < 12 else { return .failed(Why("`\(s.text)` is defined through too many steps", .tooManySteps)) }
         var ctx = ctx
         ctx.depth += 1
         switch s {
@@ -154,7 +226,7 @@ struct Resolver {
                     guard case .values(let vs, let n) = evalString(e, ctx) else { return .failed("`\(s.text)` interpolates `\(e.text)`, computed at run time") }
                     note = note ?? n
                     results = results.flatMap { r in vs.map { r + $0 } }
-                    if results.count > 64 { return .failed("`\(s.text)` has too many possible values") }
+                    if results.count > 64 { return .failed(Why("`\(s.text)` has too many possible values", .tooManySteps)) }
                 }
             }
             return .values(results, note: note)
@@ -168,17 +240,21 @@ struct Resolver {
             if n == "identifier", let ids = ctx.pluginID { return .values(ids, note: nil) }
             return constant(n, owner: nil, ctx) ?? .failed("`\(n)` is computed at run time")
         case .member(nil, let n):
-            return constant(n, owner: "BoardID", ctx) ?? constant(n, owner: nil, ctx) ?? .failed("no constant `.\(n)` is declared")
+            return constant(n, owner: "BoardID", ctx) ?? constant(n, owner: nil, ctx) ?? .failed(Why("no constant `.\(n)` is declared", .noConstant))
         case .member(.name("self")?, "identifier"):
             if let ids = ctx.pluginID { return .values(ids, note: nil) }
-            return .failed("`self.identifier` outside a plugin")
+            return .failed(Why("`self.identifier` outside a plugin", .outsidePlugin))
+        case .member(.name("service")?, "identifier"), .member(.member(.name("self")?, "service")?, "identifier"):
+            // In a plugin, its service's id is the id of the instance being registered.
+            if let ids = ctx.pluginID, !ids.isEmpty { return .values(ids, note: nil) }
+            return .failed(Why("`\(s.text)` is read outside a plugin whose service case is known", .outsidePlugin))
         case .member(.name("self")?, let n), .member(.name("Self")?, let n):
             return constant(n, owner: nil, ctx) ?? .failed("`self.\(n)` is computed at run time")
         case .member(let base?, "rawValue"):
             return evalString(base, ctx)
         case .member(let base?, let n):
-            if case .name(let t) = base { return constant(n, owner: t, ctx) ?? constant(n, owner: nil, ctx) ?? .failed("no constant `\(t).\(n)` is declared") }
-            if case .member(_, let t) = base { return constant(n, owner: t, ctx) ?? .failed("no constant `\(s.text)` is declared") }
+            if case .name(let t) = base { return constant(n, owner: t, ctx) ?? constant(n, owner: nil, ctx) ?? .failed(Why("no constant `\(t).\(n)` is declared", .noConstant)) }
+            if case .member(_, let t) = base { return constant(n, owner: t, ctx) ?? .failed(Why("no constant `\(s.text)` is declared", .noConstant)) }
             return .failed("`\(s.text)` is computed at run time")
         case .call(let callee, let args):
             let name = callee.lastName
@@ -219,14 +295,14 @@ struct Resolver {
             guard case .values(let vs, _) = evalString(c.fact.value, Ctx(file: ctx.file, module: c.module, owners: [], depth: ctx.depth)) else { continue }
             for v in vs where !values.contains(v) { values.append(v) }
         }
-        if values.count > 1 { return .failed("`\(name)` is declared with different values (\(values.joined(separator: ", ")))") }
+        if values.count > 1 { return .failed(Why("`\(name)` is declared with different values (\(values.joined(separator: ", ")))", .ambiguous)) }
         return values.isEmpty ? nil : .values(values, note: nil)
     }
 
     /// A parameter's value at every call of its function: resolved when every caller passes a
     /// static value (or leaves the default).
     private func throughCallers(function: String, index: Int, name: String, _ ctx: Ctx) -> Eval {
-        guard let fn = functionsByKey[function] else { return .failed("`\(name)` is a parameter, computed at run time") }
+        guard let fn = functionsByKey[function] else { return .failed(Why("`\(name)` is a parameter, computed at run time", .parameter)) }
         let p = fn.params[index]
         var values: [String] = []
         var callers: [CodeLocation] = []
@@ -244,13 +320,13 @@ struct Resolver {
             var c = Ctx(file: file, module: files[file].module, owners: call.owners, depth: ctx.depth + 1)
             c.pluginID = ctx.pluginID
             guard case .values(let vs, _) = evalString(value, c) else {
-                return .failed("`\(name)` depends on data: \(fn.name)(…) is called with `\(value.text)` at \(loc(file, call.line))")
+                return .failed(Why("`\(name)` depends on data: \(fn.name)(…) is called with `\(value.text)` at \(loc(file, call.line))", .parameter))
             }
             callers.append(loc(file, call.line))
             for v in vs where !values.contains(v) { values.append(v) }
         }
         if values.isEmpty, let d = p.defaultValue { return evalString(d, ctx) }
-        guard !values.isEmpty else { return .failed("`\(name)` is a parameter of \(fn.name), and no call passes a static value") }
+        guard !values.isEmpty else { return .failed(Why("`\(name)` is a parameter of \(fn.name), and no call passes a static value", .parameter)) }
         let note = callers.count == 1 ? "through the only caller, at \(callers[0])" : "through its \(callers.count) callers"
         return .values(values, note: note)
     }
@@ -260,7 +336,7 @@ struct Resolver {
     /// The board ids a destination expression (`motherboard.ioLogin()`, `serviceMap.mod.ioLogin`,
     /// an id) names.
     private func evalDestination(_ s: Sym, _ ctx: Ctx) -> Eval {
-        guard ctx.depth < 12 else { return .failed("`\(s.text)` is defined through too many steps") }
+        guard ctx.depth < 12 else { return .failed(Why("`\(s.text)` is defined through too many steps", .tooManySteps)) }
         var ctx = ctx
         ctx.depth += 1
         switch s {
@@ -277,6 +353,10 @@ struct Resolver {
             if let name = callee.lastName, let helpers = functions[name], name != "BoardID" {
                 return callHelper(name, helpers, args, ctx)
             }
+            // An app enum's case with data: `.main(userInfo: info)`.
+            if case .member(let base, let c) = callee, let e = enumCaseID(c, in: base, args: args, ctx) { return e }
+        case .member(let base?, let n) where enumNamed(base) != nil:
+            if let e = enumCaseID(n, in: base, args: [], ctx) { return e }
         case .member(_, let n):
             if let props = properties[n] {
                 var candidates = props.filter { $0.fact.value != nil && $0.fact.owner != "BoardInput" }
@@ -291,7 +371,115 @@ struct Resolver {
             if let props = properties[n]?.filter({ $0.fact.owner != "BoardInput" }), let p = props.first, let v = p.fact.value { return evalDestination(v, ctx) }
         default: break
         }
-        return evalString(s, ctx)
+        // A constant of that name first (`.login` declared on BoardID), then an app enum's case.
+        let direct = evalString(s, ctx)
+        if case .failed = direct, case .member(nil, let n) = s, let e = enumCaseID(n, in: nil, args: [], ctx) { return e }
+        return direct
+    }
+
+    /// The enum a base names (`BoardIdentity` of `BoardIdentity.login`), when it declares cases.
+    private func enumNamed(_ base: Sym?) -> String? {
+        guard case .name(let n)? = base else { return nil }
+        var t = resolveType(n)
+        if types[t] == nil, let full = nestedShort[t] { t = full }
+        return types[t]?.kind == "enum" ? t : nil
+    }
+
+    /// The id an app enum's case gives through the enum's `identifier` switch (`enum
+    /// BoardIdentity: BoardInputModel { case login, main(userInfo: User) … var identifier:
+    /// BoardID { switch self { … } } }`); the case's data binds the names the row binds. Nil when
+    /// no enum with such a table declares that case.
+    private func enumCaseID(_ c: String, in base: Sym?, args: [SymArg], _ ctx: Ctx) -> Eval? {
+        let only = base.flatMap(enumNamed)
+        if base != nil, only == nil { return nil }
+        var values: [String] = []
+        var failure: Why?
+        var enums = 0
+        for (p, module) in properties["identifier"] ?? [] where !p.cases.isEmpty {
+            guard let owner = p.owner, let t = types[owner], t.kind == "enum", t.cases.contains(c), only == nil || only == owner else { continue }
+            guard let row = p.cases.first(where: { $0.names.contains(c) }) ?? p.cases.first(where: { $0.names.contains("default:") }) else { continue }
+            var cx = Ctx(file: ctx.file, module: module, owners: [], depth: ctx.depth + 1)
+            cx.pluginID = ctx.pluginID
+            for (i, b) in row.bindings.enumerated() where i < args.count { cx.bindings[b] = Bound(sym: args[i].value, ctx: ctx) }
+            enums += 1
+            switch evalString(row.value, cx) {
+            case .values(let vs, _): values += vs
+            case .failed(let why): failure = failure ?? why
+            }
+        }
+        guard enums > 0 else { return nil }
+        if let failure, values.isEmpty { return .failed(failure) }
+        values = values.uniqued
+        if values.count > 1 { return .failed(Why("`.\(c)` is a case of \(enums) enums whose identifiers differ (\(values.joined(separator: ", ")))", .ambiguous)) }
+        return .values(values, note: nil)
+    }
+
+    /// The ids the names in an expression could stand for (constants it names), so that an
+    /// unresolved item can be found from the id it was meant to be (`import --explain`).
+    private func mentionedIDs(_ s: Sym, _ ctx: Ctx) -> [String] {
+        var out: [String] = []
+        var stack = [s]
+        var steps = 0
+        while let x = stack.popLast(), steps < 64 {
+            steps += 1
+            switch x {
+            case .member(let b, let n):
+                if let b { stack.append(b) }
+                if case .values(let vs, _)? = constant(n, owner: nil, ctx) ?? enumCaseID(n, in: nil, args: [], ctx) { out += vs }
+            case .name(let n):
+                if case .values(let vs, _)? = constant(n, owner: nil, ctx) { out += vs }
+            case .call(let c, let args): stack.append(c); stack += args.map(\.value)
+            case .oneOf(let xs): stack += xs
+            case .str(let parts): for case .expr(let e) in parts { stack.append(e) }
+            case .param, .other: break
+            }
+        }
+        return out.uniqued
+    }
+
+    // MARK: Instances
+
+    /// The class an instance expression makes (`LoginBoard()`, a local typed `let login:
+    /// LoginBoard = container.resolve()`, an injected stored property) and its arguments.
+    private func instanceType(_ s: Sym, _ ctx: Ctx, depth: Int = 0) -> (type: String, args: [SymArg])? {
+        guard depth < 8 else { return nil }
+        switch s {
+        case .call(.name(let t), let args), .call(.member(.name(let t)?, "init"), let args):
+            return t.first?.isUppercase == true ? (t, args) : nil
+        case .name(let n), .member(.name("self")?, let n):
+            if let b = ctx.bindings[n] { return instanceType(b.sym, b.ctx, depth: depth + 1) }
+            for case .type(let owner, _) in ctx.owners {
+                if let t = storedTypes[owner + "." + n] { return (t, []) }
+            }
+            return nil
+        default: return nil
+        }
+    }
+
+    /// A board instance: its class, kind, the user classes whose code it runs, and its ids (its
+    /// `identifier:` argument, its initializer's default, or the id its initializer fixes).
+    /// Nil when the expression is not a board.
+    private func instanceBoard(_ s: Sym, _ ctx: Ctx) -> (type: String, kind: BoardKind, types: [String], ids: Eval, fixedAt: CodeLocation?)? {
+        guard let (t0, args) = instanceType(s, ctx), let (kind, chain) = kindOf(t0) else { return nil }
+        let t = chain.first ?? resolveType(t0)
+        if let a = args.first(where: { $0.label == "identifier" }) { return (t, kind, chain, evalString(a.value, ctx), nil) }
+        for type in chain {
+            let inits = (functions["init"] ?? []).filter { $0.fact.owner == type }
+            let labels = Set(args.compactMap(\.label))
+            let fit = inits.first { i in labels.isSubset(of: Set(i.fact.params.map(\.label))) && i.fact.params.contains { $0.label == "identifier" } }
+                ?? inits.first { i in labels.isSubset(of: Set(i.fact.params.map(\.label))) }
+            if type == t, let fit, let p = fit.fact.params.first(where: { $0.label == "identifier" }), let d = p.defaultValue {
+                return (t, kind, chain, evalString(d, Ctx(file: ctx.file, module: fit.module, owners: [], depth: ctx.depth + 1)), nil)
+            }
+            // `super.init(identifier: .login)` in the initializer (the one the arguments fit).
+            let fixed = (fixedIDs[type] ?? []).sorted { $0.fact.line < $1.fact.line }
+            if let (f, fi) = fixed.first(where: { x in fit.map { x.fact.line >= $0.fact.line } ?? true }) ?? fixed.first {
+                var c = Ctx(file: fi, module: files[fi].module, owners: [], depth: ctx.depth + 1)
+                if type == t, let fit { c.bindings = bind(fit.fact, module: fit.module, args, ctx) }
+                return (t, kind, chain, evalString(f.id, c), loc(fi, f.line))
+            }
+        }
+        return (t, kind, chain, .failed(Why("`\(s.text)` is given no id: Boardy gives the board a random one", .noID)), nil)
     }
 
     /// An IO helper's call: its argument, else its parameter's default. Helpers of the caller's
@@ -328,7 +516,7 @@ struct Resolver {
             case .failed(let why): if helpers.count == 1 { return .failed(why) }
             }
         }
-        if values.count > 1, helpers.count > 1 { return .failed("`\(name)` is declared \(helpers.count) times with different boards (\(values.joined(separator: ", ")))") }
+        if values.count > 1, helpers.count > 1 { return .failed(Why("`\(name)` is declared \(helpers.count) times with different boards (\(values.joined(separator: ", ")))", .ambiguous)) }
         return values.isEmpty ? .failed("`\(name)(…)` names no board that can be found") : .values(values, note: note)
     }
 
@@ -344,7 +532,7 @@ struct Resolver {
 
     /// The values assigned to the stored property `name` of the type whose code `ctx` is.
     private func assigned(_ name: String, _ ctx: Ctx) -> [Bound]? {
-        guard let t = ctx.owners.first(where: { $0.hasPrefix("T:") }), let list = assignments[String(t.dropFirst(2)) + "." + name], !list.isEmpty else { return nil }
+        guard let t = ctx.owners.lazy.compactMap(\.typeName).first, let list = assignments[t + "." + name], !list.isEmpty else { return nil }
         return list.map { a in
             var c = Ctx(file: a.file, module: files[a.file].module, owners: a.fact.owners)
             c.depth = ctx.depth + 1
@@ -403,13 +591,13 @@ struct Resolver {
     /// makes: a `BoardInput(target:input:)` built in place or by a static helper, an id, a
     /// destination, or an input the board received and forwards.
     private func evalInput(_ s: Sym, _ ctx: Ctx) -> InputEval {
-        guard ctx.depth < 20 else { return .failed("`\(s.text)` is defined through too many steps") }
+        guard ctx.depth < 20 else { return .failed(Why("`\(s.text)` is defined through too many steps", .tooManySteps)) }
         var ctx = ctx
         ctx.depth += 1
-        func union(_ bounds: [Bound], why: String) -> InputEval {
+        func union(_ bounds: [Bound], why: Why) -> InputEval {
             var acts: [Activation] = []
             var note: String?
-            var failure: String?
+            var failure: Why?
             for b in bounds {
                 switch evalInput(b.sym, deeper(b.ctx, than: ctx)) {
                 case .values(let vs, let n):
@@ -448,7 +636,7 @@ struct Resolver {
             let boards = runners(ctx.owners).boards
             let handed = boards.flatMap { payloads[$0] ?? [] }
             guard !handed.isEmpty else {
-                return .failed("`\(name)` is the input of \(boards.isEmpty ? "a board no producer registers" : boards.joined(separator: ", ")), and no activation of it hands it a BoardInput")
+                return .failed(Why("`\(name)` is the input of \(boards.isEmpty ? "a board no producer registers" : boards.joined(separator: ", ")), and no activation of it hands it a BoardInput", .input))
             }
             switch union(handed, why: "`\(name)` is the input of \(boards.joined(separator: ", ")), computed at run time") {
             case .values(let acts, _): return .values(acts, note: "the input its callers hand it")
@@ -509,21 +697,32 @@ struct Resolver {
         for parent in decl.inherits {
             if let (k, ts) = kindOf(parent, depth: depth + 1) { return (k, [t] + ts) }
         }
+        // A class that adopts Boardy's board protocols without subclassing Board (older apps'
+        // `RIBBoard: IdentifiableBoard`), or a library's board class the import does not read.
+        for parent in decl.inherits {
+            let p = resolveType(parent)
+            if Self.boardProtocols.contains(p) || (types[p] == nil && nestedShort[p] == nil && p.hasSuffix("Board") && p != "Board") { return (.board, [t]) }
+        }
         return nil
     }
 
+    private static let boardProtocols: Set<String> = [
+        "ActivatableBoard", "GuaranteedBoard", "IdentifiableBoard", "GuaranteedActivatableBoard", "OriginalBoard", "GuaranteedOpenBoard", "OpenBoard",
+    ]
+
     /// What a maker (a registration's closure or case, a plugin's build, a factory) makes: the
     /// kind, and the code keys that run as the board.
-    private func make(_ key: String, serviceCase: String?, depth: Int = 0) -> (kind: BoardKind, keys: [String])? {
+    private func make(_ key: Owner, module: String?, serviceCase: String?, depth: Int = 0) -> (kind: BoardKind, keys: [Owner])? {
         guard depth < 8 else { return nil }
         for m in makes[key] ?? [] {
             if let c = serviceCase, let cases = m.serviceCases, !cases.contains(c) { continue }
             switch m.callee {
             case .name(let t), .member(.name(let t)?, "init"):
-                if let (k, ts) = kindOf(t) { return (k, [key] + ts.map { "T:" + $0 }) }
+                if let (k, ts) = kindOf(t) { return (k, [key] + ts.map { Owner.type($0, module: declModule($0, from: module)) }) }
             case .member(.name(let t)?, let f):
-                let fkey = "F:\(t).\(f)"
-                if let (k, keys) = make(fkey, serviceCase: nil, depth: depth + 1) { return (k, [key] + keys) }
+                let fm = declModule(resolveType(t), from: module)
+                let fkey = Owner.function("F:\(t).\(f)", module: fm)
+                if let (k, keys) = make(fkey, module: fm, serviceCase: nil, depth: depth + 1) { return (k, [key] + keys) }
             default: break
             }
         }
@@ -611,13 +810,12 @@ struct Resolver {
     /// names are unused (no boards, no edges).
     private func used(_ chain: OwnerChain) -> Bool {
         for key in chain {
-            if key.hasPrefix("F:") {
-                guard let fn = functionsByKey[key] else { continue }
+            if let k = key.functionKey {
+                guard let fn = functionsByKey[k] else { continue }
                 if Self.frameworkEntry.contains(fn.name) || fn.calledFromOutside || referenced.contains(fn.name) { continue }
                 return false
             }
-            if key.hasPrefix("T:") {
-                let t = String(key.dropFirst(2))
+            if let t = key.typeName {
                 if types[t]?.isEntry == true || referenced.contains(t) || bindings[key] != nil { continue }
                 // A type only extended here, declared by a library (BoardID, MotherboardType…).
                 if types[t] == nil || types[t]?.kind == "extension" { continue }
@@ -627,8 +825,21 @@ struct Resolver {
         return true
     }
 
+    /// Why `used(chain)` is false, in words.
+    private func unusedWhy(_ chain: OwnerChain) -> String {
+        for key in chain {
+            if let k = key.functionKey, let fn = functionsByKey[k], !(Self.frameworkEntry.contains(fn.name) || fn.calledFromOutside || referenced.contains(fn.name)) {
+                return "in \(key.shown), a function nothing calls"
+            }
+            if let t = key.typeName, types[t]?.kind != "extension", types[t] != nil, !(types[t]?.isEntry == true || referenced.contains(t) || bindings[key] != nil) {
+                return "in \(t), a type nothing names"
+            }
+        }
+        return "in code nothing runs"
+    }
+
     private func isEntry(_ chain: OwnerChain) -> Bool {
-        chain.isEmpty || chain.contains { $0.hasPrefix("T:") && (types[String($0.dropFirst(2))]?.isEntry == true || isLauncher(String($0.dropFirst(2)))) }
+        chain.isEmpty || chain.contains { o in o.typeName.map { types[$0]?.isEntry == true || isLauncher($0) } ?? false }
     }
 
     private func isLauncher(_ t: String) -> Bool {
@@ -643,15 +854,15 @@ struct Resolver {
         // Code in a board class that no registration binds is an unregistered board's: nobody
         // runs it. Framework methods (activate, init…) are called by Boardy, not by callers we
         // could follow.
-        if let t = chain.first(where: { $0.hasPrefix("T:") && kindOf(String($0.dropFirst(2))) != nil }) {
+        if let t = chain.lazy.compactMap(\.typeName).first(where: { self.kindOf($0) != nil }) {
             // A root board the app delegate makes and activates itself starts the app.
-            return ([], constructedByEntry.contains(String(t.dropFirst(2))))
+            return ([], constructedByEntry.contains(t))
         }
-        guard depth < 4, let fnKey = chain.first(where: { $0.hasPrefix("F:") }), let fn = functionsByKey[fnKey],
+        guard depth < 4, let fnOwner = chain.first(where: { $0.functionKey != nil }), let fn = functionsByKey[fnOwner.functionKey!],
               !Self.frameworkEntry.contains(fn.name) else { return ([], false) }
         var out: [String] = []
         var entry = false
-        for callerChain in (calledFrom[fn.name] ?? []).sorted(by: { $0.joined(separator: "|") < $1.joined(separator: "|") }) where callerChain.first != fnKey {
+        for callerChain in (calledFrom[fn.name] ?? []).sorted(by: { $0.map(\.shown).joined(separator: "|") < $1.map(\.shown).joined(separator: "|") }) where callerChain.first != fnOwner {
             let r = runners(callerChain, depth: depth + 1)
             for b in r.boards where !out.contains(b) { out.append(b) }
             entry = entry || r.entry
@@ -668,7 +879,7 @@ struct Resolver {
         var reported = Set<CodeLocation>()
         // Outer registrations bind the code of inner ones' parents: repeat until nothing changes.
         for _ in 0..<6 {
-            var newBindings: [String: [String]] = [:]
+            var newBindings: [Owner: [String]] = [:]
             var newBoards: [String: ImportedBoard] = [:]
             var newOrder: [String] = []
             var newWarnings: [ImportWarning] = []
@@ -676,7 +887,8 @@ struct Resolver {
             for (reg, fi) in regs {
                 let src = loc(fi, reg.line)
                 guard used(reg.owners) else { continue }
-                let plugin = reg.owners.lazy.filter { $0.hasPrefix("T:") }.map { String($0.dropFirst(2)) }.first(where: isPlugin)
+                let plugin = reg.owners.lazy.compactMap(\.typeName).first(where: isPlugin)
+                let pluginModule = reg.owners.first { $0.typeName == plugin }.flatMap { if case .type(_, let m) = $0 { m } else { nil } }
                 var instances: [(service: String?, ids: [String], source: CodeLocation?)] = [(nil, [], nil)]
                 if let plugin { instances = pluginInstances(plugin) }
                 // The continuous board whose producer this is.
@@ -684,21 +896,27 @@ struct Resolver {
                 for key in reg.owners where key != reg.maker {
                     if let b = bindings[key]?.first { parent = b; break }
                 }
-                if parent == nil, let plugin, reg.owners.contains("F:\(plugin).internalContinuousRegistrations") {
-                    parent = bindings["F:\(plugin).build"]?.first
+                if parent == nil, let plugin, reg.owners.contains(.function("F:\(plugin).internalContinuousRegistrations", module: pluginModule)) {
+                    parent = bindings[.function("F:\(plugin).build", module: pluginModule)]?.first
                 }
+                // In a plugin, a registration in an inner producer puts its board under the
+                // instance's public board.
                 for inst in instances {
                     if let c = inst.service, let cs = reg.serviceCases, !cs.contains(c) { continue }
+                    var parent = parent
+                    if parent == nil, plugin != nil, reg.inner, inst.ids.count == 1 { parent = inst.ids[0] }
                     var ctx = Ctx(file: fi, module: files[fi].module, owners: reg.owners)
                     if plugin != nil { ctx.pluginID = inst.ids; ctx.plugin = inst.service }
                     let ids: [String]
                     switch evalString(reg.id, ctx) {
                     case .values(let vs, _): ids = vs
                     case .failed(let why):
-                        if !reported.contains(src) { newUnresolved.append(UnresolvedItem(source: src, why: "board registered with an id that cannot be resolved: \(why)")) }
+                        if !reported.contains(src) {
+                            newUnresolved.append(UnresolvedItem(source: src, why: "board registered with an id that cannot be resolved: \(why)", cause: .registration, reason: why.reason, ids: mentionedIDs(reg.id, ctx)))
+                        }
                         continue
                     }
-                    let made = make(reg.maker, serviceCase: inst.service)
+                    let made = make(reg.maker, module: files[fi].module, serviceCase: inst.service)
                     for id in ids {
                         if let old = newBoards[id] {
                             if old.source != src {
@@ -710,7 +928,7 @@ struct Resolver {
                         for k in keys + [reg.maker] where !(newBindings[k]?.contains(id) ?? false) { newBindings[k, default: []].append(id) }
                         let kind = made?.kind ?? .board
                         let bypass = kind.bypassesGatewayByDefault || keys.contains { k in
-                            functionsByKey[k.replacingOccurrences(of: "T:", with: "F:") + ".shouldBypassGatewayBarrier"]?.returns?.text == "true"
+                            k.typeName.map { functionsByKey["F:\($0).shouldBypassGatewayBarrier"]?.returns?.text == "true" } ?? false
                         }
                         var chain = ["registered at \(src) with id `\(reg.id.text)`"]
                         if let plugin {
@@ -718,11 +936,45 @@ struct Resolver {
                             chain.append("`identifier` of that instance is \"\(id)\"")
                         }
                         if let parent, parent != id { chain.append("in the inner producer of \(parent)") }
-                        let madeTypes = keys.filter { $0.hasPrefix("T:") }.map { String($0.dropFirst(2)) }
+                        let madeTypes = keys.compactMap(\.typeName)
                         chain.append("made as \(madeTypes.first ?? "its registration's code") (\(kind.rawValue))")
                         newBoards[id] = ImportedBoard(id: id, kind: kind, module: files[fi].module, parent: parent == id ? nil : parent, source: src, bypassesGateway: bypass, chain: chain)
                         newOrder.append(id)
                     }
+                }
+            }
+            // Boards installed as instances: their ids are their own (an argument, an init default
+            // or the id the class's init fixes); the code around them is their motherboard's owner.
+            for (x, fi) in instances {
+                let src = loc(fi, x.line)
+                guard used(x.owners) else { continue }
+                let ctx = Ctx(file: fi, module: files[fi].module, owners: x.owners)
+                guard let inst = instanceBoard(x.board, ctx) else { continue }
+                let ids: [String]
+                switch inst.ids {
+                case .values(let vs, _): ids = vs
+                case .failed(let why):
+                    if x.how != .activatedDirectly, !reported.contains(src) {
+                        newUnresolved.append(UnresolvedItem(source: src, why: "board \(inst.type) installed with an id that cannot be resolved: \(why)", cause: .registration, reason: why.reason, ids: mentionedIDs(x.board, ctx)))
+                    }
+                    continue
+                }
+                var parent: String?
+                if x.how != .activatedDirectly { for key in x.owners { if let b = bindings[key]?.first { parent = b; break } } }
+                let keys = inst.types.map { Owner.type($0, module: declModule($0, from: files[fi].module)) }
+                for id in ids {
+                    for k in keys where !(newBindings[k]?.contains(id) ?? false) { newBindings[k, default: []].append(id) }
+                    guard newBoards[id] == nil else { continue }
+                    let bypass = inst.kind.bypassesGatewayByDefault || keys.contains { k in
+                        k.typeName.map { functionsByKey["F:\($0).shouldBypassGatewayBarrier"]?.returns?.text == "true" } ?? false
+                    }
+                    var chain = ["\(x.how == .activatedDirectly ? "activated by hand" : x.how == .built ? "put in a registration builder" : "installed") at \(src) as `\(x.board.text)`"]
+                    chain.append(inst.fixedAt.map { "its id \"\(id)\" is fixed by \(inst.type)'s initializer at \($0)" } ?? "its id \"\(id)\" is given where it is made")
+                    if let parent, parent != id { chain.append("in the motherboard of \(parent)") }
+                    chain.append("made as \(inst.type) (\(inst.kind.rawValue))")
+                    let module = typeModule[inst.type] ?? files[fi].module
+                    newBoards[id] = ImportedBoard(id: id, kind: inst.kind, module: module, parent: parent == id ? nil : parent, source: src, bypassesGateway: bypass, chain: chain)
+                    newOrder.append(id)
                 }
             }
             let changed = newBindings != bindings || newBoards != boards
@@ -734,6 +986,21 @@ struct Resolver {
                 unresolved += newUnresolved
                 for u in newUnresolved { reported.insert(u.source) }
                 break
+            }
+        }
+        // Board classes that fix their ids, which nothing the import sees installs: the reason a
+        // board is missing, where `import --explain` can point.
+        let boundTypes = Set(bindings.keys.compactMap(\.typeName))
+        for (type, list) in fixedIDs.sorted(by: { $0.key < $1.key }) where !boundTypes.contains(type) && kindOf(type) != nil {
+            for (f, fi) in list {
+                if case .param = f.id { continue }
+                guard case .values(let ids, _) = evalString(f.id, Ctx(file: fi, module: files[fi].module, owners: [])) else { continue }
+                let missing = ids.filter { boards[$0] == nil }
+                guard !missing.isEmpty else { continue }
+                unresolved.append(UnresolvedItem(
+                    source: loc(fi, f.line),
+                    why: "board class \(type) fixes its id \(missing.map { "\"\($0)\"" }.joined(separator: ", ")) here, but nothing the import reads installs one (Motherboard(boards:), extended(boards:), installBoard, a registration builder)",
+                    cause: .notInstalled, reason: .other, ids: missing))
             }
         }
     }
@@ -750,7 +1017,7 @@ struct Resolver {
 
         func add(_ from: String, _ to: String, _ kind: ImportedEdge.Kind, on: String? = nil, _ src: CodeLocation, note: String? = nil, byOutput: Bool = false, chain: [String] = []) {
             guard boards[to] != nil else {
-                unresolved.append(UnresolvedItem(source: src, why: "\(kind.rawValue) `\(to)`, which no producer of the app registers"))
+                unresolved.append(UnresolvedItem(source: src, why: "\(kind.rawValue) `\(to)`, which no producer of the app registers", cause: .unregisteredTarget, ids: [to]))
                 return
             }
             edges.append(ImportedEdge(from: from, to: to, kind: kind, on: on, source: src, note: note, byOutput: byOutput, chain: chain))
@@ -759,8 +1026,8 @@ struct Resolver {
         func runnerWhy(_ c: CallFact, _ from: String) -> String {
             if let h = c.handler { return h.sources.isEmpty ? "in a handler matched by type, of \(from)'s outputs" : "in a handler of \(from)'s outputs" }
             guard let key = c.owners.first(where: { bindings[$0] != nil }) else { return "in code that \(from)'s code calls" }
-            if key.hasPrefix("T:") { return "in \(key.dropFirst(2)), the class \(from) is made of" }
-            if key.hasPrefix("F:") { return "in \(key.dropFirst(2)), which makes \(from)" }
+            if let t = key.typeName { return "in \(t), the class \(from) is made of" }
+            if key.functionKey != nil { return "in \(key.shown), which makes \(from)" }
             return "in the code that makes \(from)"
         }
 
@@ -776,14 +1043,30 @@ struct Resolver {
         for (fi, f) in files.enumerated() {
             for c in f.calls {
                 let src = loc(fi, c.line, c.column)
-                guard used(c.owners) else { continue }
+                let isActivation: Bool
+                switch c.kind {
+                case .activate, .barrier, .gatewayGate: isActivation = true
+                default: isActivation = false
+                }
+                // An app's own overload that forwards to Boardy's (`func nextToBoard(_ id:
+                // BoardIdentity) { nextToBoard(model: id) }`): its callers are the call sites, each
+                // resolved where it is written.
+                if case .activate = c.kind, case .call(.name("__input"), let a)? = c.target, case .param(let fkey, _, _)? = a.first?.value,
+                   let fn = functionsByKey[fkey], Self.activationVerbs.contains(fn.name) {
+                    continue
+                }
+                guard used(c.owners) else {
+                    if isActivation { unreach(c, fi, src, why: unusedWhy(c.owners)) }
+                    continue
+                }
                 let ctx = Ctx(file: fi, module: f.module, owners: c.owners)
                 let own = runners(c.owners)
                 // The code of a board class whose maker no registration the app runs reaches (a
-                // service case no instance has): dead code, like a function nothing calls. A
-                // board class made nowhere we can see stays unresolved.
-                if own.boards.isEmpty, !own.entry, let t = c.owners.first(where: { $0.hasPrefix("T:") && kindOf(String($0.dropFirst(2))) != nil }),
-                   constructedAnywhere.contains(String(t.dropFirst(2))) {
+                // service case no instance has): counted and listed, no edge. A board class made
+                // nowhere we can see stays unresolved.
+                if own.boards.isEmpty, !own.entry, let t = c.owners.lazy.compactMap(\.typeName).first(where: { self.kindOf($0) != nil }),
+                   constructedAnywhere.contains(t) {
+                    if isActivation { unreach(c, fi, src, why: "in \(t), a board class no registration the import resolved makes") }
                     continue
                 }
                 // Who runs it: the handled boards inside a handler, else the code's own boards.
@@ -807,7 +1090,7 @@ struct Resolver {
                     switch evalDestination(target, ctx) {
                     case .values(let vs, let n): tos = vs; note = n
                     case .failed(let why):
-                        unresolved.append(UnresolvedItem(source: src, why: "target depends on data: \(why)"))
+                        unresolved.append(UnresolvedItem(source: src, why: "target depends on data: \(why)", cause: .target, reason: why.reason, ids: mentionedIDs(target, ctx)))
                         tally(f.module, .unresolved)
                         continue
                     }
@@ -830,7 +1113,7 @@ struct Resolver {
                         if own.entry && c.handler == nil {
                             for t in tos where boards[t] != nil { entries.append(EntryPoint(board: t, source: src)) }
                         } else {
-                            unresolved.append(UnresolvedItem(source: src, why: "activates \(tos.joined(separator: ", ")) in code no board runs"))
+                            unresolved.append(UnresolvedItem(source: src, why: "activates \(tos.joined(separator: ", ")) in code no board runs", cause: .noRunner, ids: tos))
                         }
                         continue
                     }
@@ -850,7 +1133,7 @@ struct Resolver {
                     }
                     guard let target = c.target else { continue }
                     guard case .values(let handled, let note) = evalDestination(target, ctx) else {
-                        if case .failed(let why) = evalDestination(target, ctx) { unresolved.append(UnresolvedItem(source: src, why: "handled board depends on data: \(why)")) }
+                        if case .failed(let why) = evalDestination(target, ctx) { unresolved.append(UnresolvedItem(source: src, why: "handled board depends on data: \(why)", cause: .handledBoard, reason: why.reason, ids: mentionedIDs(target, ctx))) }
                         continue
                     }
                     for h in handled {
@@ -864,7 +1147,7 @@ struct Resolver {
                     for p in parts {
                         switch evalDestination(p, ctx) {
                         case .values(let vs, _): ids.append(vs)
-                        case .failed(let why): unresolved.append(UnresolvedItem(source: src, why: "flow step depends on data: \(why)")); ids.append([])
+                        case .failed(let why): unresolved.append(UnresolvedItem(source: src, why: "flow step depends on data: \(why)", cause: .flowStep, reason: why.reason, ids: mentionedIDs(p, ctx))); ids.append([])
                         }
                     }
                     for (a, b) in zip(ids, ids.dropFirst()) { for x in a where boards[x] != nil { for y in b { add(x, y, .activates, src, note: "flow step", byOutput: true) } } }
@@ -879,6 +1162,25 @@ struct Resolver {
                     installs.append((c, fi))
                 }
             }
+        }
+
+        // Boards activated by hand (`rootBoard.activate()`): entries from the app's entry code,
+        // edges from a board's.
+        for (x, fi) in instances where x.how == .activatedDirectly {
+            let ctx = Ctx(file: fi, module: files[fi].module, owners: x.owners)
+            guard let inst = instanceBoard(x.board, ctx), case .values(let ids, _) = inst.ids else { continue }
+            let src = loc(fi, x.line)
+            guard used(x.owners) else { continue }
+            let own = runners(x.owners)
+            if own.boards.isEmpty {
+                if own.entry {
+                    tally(files[fi].module, .direct)
+                    for id in ids where boards[id] != nil { entries.append(EntryPoint(board: id, source: src)) }
+                }
+                continue
+            }
+            tally(files[fi].module, .direct)
+            for from in own.boards { for to in ids where to != from { add(from, to, .activates, src, note: "activated by hand") } }
         }
 
         // Gateways: the gate activated in `registerWithActivation`, in front of the boards
@@ -902,14 +1204,14 @@ struct Resolver {
             var gs = def.flatMap { gatewayDefs[$0]?.gates } ?? []
             if gs.isEmpty { gs = gatewayGate }
             guard !gs.isEmpty else {
-                unresolved.append(UnresolvedItem(source: src, why: "gateway whose gate cannot be found (no activation in its registerWithActivation)"))
+                unresolved.append(UnresolvedItem(source: src, why: "gateway whose gate cannot be found (no activation in its registerWithActivation)", cause: .gateway, reason: .other))
                 continue
             }
             for g in gs { gatewayGates.insert(g); gates.insert(g) }
             var guarded: [String]
             if let forID {
                 guard case .values(let ids, _) = evalString(forID, ctx) else {
-                    unresolved.append(UnresolvedItem(source: src, why: "gateway for a board that depends on data: `\(forID.text)`"))
+                    unresolved.append(UnresolvedItem(source: src, why: "gateway for a board that depends on data: `\(forID.text)`", cause: .gateway, ids: mentionedIDs(forID, ctx)))
                     continue
                 }
                 guarded = ids
@@ -940,11 +1242,23 @@ struct Resolver {
 
     private(set) var gatesWithoutCompletion: [ImportedBoard] = []
 
+    /// Activation call sites in code no registration reaches (counted, not resolved).
+    private(set) var unreached: [UnreachedSite] = []
+
+    /// The names of Boardy's activation calls an app may overload for its own target types.
+    private static let activationVerbs: Set<String> = ["nextToBoard", "activateBoard", "continueBoard"]
+
+    private mutating func unreach(_ c: CallFact, _ fi: Int, _ src: CodeLocation, why: String) {
+        let owner = c.owners.lazy.compactMap(\.typeName).first ?? c.owners.first?.shown ?? ""
+        unreached.append(UnreachedSite(source: src, owner: owner, why: why))
+        tally(files[fi].module, .unreached)
+    }
+
     /// Activation call sites per module: resolved where written, resolved through callers (or
     /// the inputs they hand a board), unresolved.
     private(set) var resolution: [String: ImportResolution] = [:]
 
-    private enum Outcome { case direct, throughCallers, unresolved }
+    private enum Outcome { case direct, throughCallers, unresolved, unreached }
 
     private mutating func tally(_ module: String?, _ o: Outcome) {
         let m = module ?? ""
@@ -953,14 +1267,15 @@ struct Resolver {
         case .direct: r.direct += 1
         case .throughCallers: r.throughCallers += 1
         case .unresolved: r.unresolved += 1
+        case .unreached: r.unreached += 1
         }
         resolution[m] = r
     }
 
     /// A board's `typealias OutputType = …` (or FlowActionType), through its class and superclasses.
     private func boardAlias(_ id: String, _ alias: String) -> String? {
-        for (key, ids) in bindings where ids.contains(id) && key.hasPrefix("T:") {
-            if let a = types[String(key.dropFirst(2))]?.aliases[alias] { return resolveType(a) }
+        for (key, ids) in bindings.sorted(by: { $0.key.shown < $1.key.shown }) where ids.contains(id) {
+            if let t = key.typeName, let a = types[t]?.aliases[alias] { return resolveType(a) }
         }
         return nil
     }

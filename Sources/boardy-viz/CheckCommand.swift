@@ -110,6 +110,9 @@ struct CheckCommand: ParsableCommand {
         case .text:
             if findings.isEmpty { print("\(scenario): no findings (\(app.boards.count) boards, \(app.edges.count) edges)") }
             for d in diagnostics { print(escapedLines(d.text)) }
+            if findings.count == 1, findings[0].code == .partlyUnderstood {
+                print("\(scenario): no other findings on the understood part (\(app.boards.count) boards, \(app.edges.count) edges)")
+            }
         case .json:
             print(JSONValue.array(findings.map {
                 ["severity": .string($0.severity.rawValue), "code": .string($0.code.rawValue), "message": .string($0.message),

@@ -85,12 +85,20 @@ struct ImportCommand: ParsableCommand {
                 }
             }
         } else {
-            lines.append("\(escapedForMessage(id)): not a board of \(app.name): no registration the app runs resolves to this id")
+            let causes = e.unresolved.filter { $0.cause == .registration || $0.cause == .notInstalled }
+            if causes.isEmpty {
+                lines.append("\(escapedForMessage(id)): not a board of \(app.name): no registration the app runs resolves to this id")
+            } else {
+                lines.append("\(escapedForMessage(id)): not a board of \(app.name) as far as the import could read: it could not resolve \(causes.count == 1 ? "the place" : "the places") that would make it")
+                for u in causes { lines.append("  \(u.source): \(u.why)\n    to resolve: \(u.fix)") }
+            }
             if !e.nearest.isEmpty { lines.append("  did you mean \(e.nearest.map { "\"\(escapedForMessage($0))\"" }.joined(separator: " or "))?") }
         }
-        if !e.unresolved.isEmpty {
-            lines.append("unresolved code that names it (\(e.unresolved.count)):")
-            for u in e.unresolved { lines.append("  \(u.source): \(u.why)\n    to resolve: \(u.fix)") }
+        for entry in e.entries { lines.append("an entry point: the app's launch code activates it at \(entry.source)") }
+        let others = e.board == nil ? e.unresolved.filter { $0.cause != .registration && $0.cause != .notInstalled } : e.unresolved
+        if !others.isEmpty {
+            lines.append("unresolved code that names it (\(others.count)):")
+            for u in others { lines.append("  \(u.source): \(u.why)\n    to resolve: \(u.fix)") }
         }
         return lines.joined(separator: "\n")
     }
@@ -103,7 +111,8 @@ struct ImportCommand: ParsableCommand {
         return [
             "id": .string(id), "found": .bool(e.board != nil), "chain": .array((e.board?.chain ?? []).map(JSONValue.string)),
             "outgoing": .array(e.outgoing.map(edge)), "incoming": .array(e.incoming.map(edge)),
-            "unresolved": .array(e.unresolved.map { ["source": .string($0.source.description), "why": .string($0.why), "fix": .string($0.fix)] }),
+            "unresolved": .array(e.unresolved.map { ["source": .string($0.source.description), "why": .string($0.why), "cause": .string($0.cause.rawValue), "fix": .string($0.fix)] }),
+            "entries": .array(e.entries.map { .string($0.source.description) }),
             "nearest": .array(e.nearest.map(JSONValue.string)),
         ]
     }
@@ -131,9 +140,13 @@ struct ImportCommand: ParsableCommand {
             lines.append("unresolved:")
             for u in app.unresolved { lines.append("  \(u.source): \(u.why)\n    to resolve: \(u.fix)") }
         }
+        if !app.unreached.isEmpty {
+            lines.append("not reached (activation call sites in code no registration the import resolved reaches):")
+            for u in app.unreached { lines.append("  \(u.source): \(u.why)") }
+        }
         lines.append("understood (activation call sites):")
         func row(_ r: ImportResolution, _ name: String) -> String {
-            "  \(name): \(r.total) call sites, \(r.direct) resolved where written, \(r.throughCallers) through callers, \(r.unresolved) unresolved (\(String(format: "%.1f", r.percentResolved))% resolved)"
+            "  \(name): \(r.total) call sites, \(r.direct) resolved where written, \(r.throughCallers) through callers, \(r.unresolved) unresolved, \(r.unreached) in code no registration reaches (\(String(format: "%.1f", r.percentResolved))% resolved)"
         }
         for r in app.resolution { lines.append(row(r, r.module.isEmpty ? "(no module)" : r.module)) }
         lines.append(row(app.totalResolution, "total"))
@@ -165,13 +178,15 @@ struct Explanation {
     var outgoing: [ImportedEdge]
     var incoming: [ImportedEdge]
     var unresolved: [UnresolvedItem]
+    var entries: [EntryPoint]
     var nearest: [String]
 
     init(_ app: ImportedApp, _ id: String) {
         board = app.boards.first { $0.id == id }
         outgoing = app.edges.filter { $0.from == id }
         incoming = app.edges.filter { $0.to == id }
-        unresolved = app.unresolved.filter { $0.why.contains(id) }
+        unresolved = app.unresolved.filter { $0.ids.contains(id) || $0.why.contains(id) }
+        entries = app.entries.filter { $0.board == id }
         nearest = board == nil ? closest(to: id, in: app.boards.map(\.id)).map { [$0] } ?? [] : []
     }
 }

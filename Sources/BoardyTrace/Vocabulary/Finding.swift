@@ -21,6 +21,9 @@ public struct Finding: Sendable, Hashable {
         case unknownDispatcher = "unknown-dispatcher"
         /// Ids that look the same on screen but are different strings.
         case confusableIDs = "confusable-ids"
+        /// An app's sources of which the import understood less than its threshold: the other
+        /// findings are on the understood part only.
+        case partlyUnderstood = "partly-understood"
     }
 
     /// Error or warning.
