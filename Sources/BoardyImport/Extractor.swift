@@ -203,8 +203,10 @@ final class Extractor: SyntaxVisitor {
             let pname = (p.secondName ?? p.firstName).text
             ps.append((label, pname, p.type.trimmedDescription, p.defaultValue.map { sym($0.value) }))
         }
+        // A private function is called only from its own file, where we see every call.
+        let isPrivate = modifiers.contains { $0.name.text == "private" || $0.name.text == "fileprivate" }
         let outside = modifiers.contains { $0.name.text == "override" } || attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "objc" }
-            || (typeInherits.last.map { !$0.isEmpty } ?? false)
+            || (!isPrivate && (typeInherits.last.map { !$0.isEmpty } ?? false))
         var returns: Sym?
         functions.append((key, name, ps.map(\.name)))
         builderFrames.append(name == "internalContinuousRegistrations" || name == "registrationsBuilder"

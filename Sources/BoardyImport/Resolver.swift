@@ -961,6 +961,12 @@ struct Resolver {
                 }
                 var parent: String?
                 if x.how != .activatedDirectly { for key in x.owners { if let b = bindings[key]?.first { parent = b; break } } }
+                // An instance in a plugin's inner producer lives under the plugin's own board (its
+                // first instance's, as for registrations).
+                if parent == nil, x.how != .activatedDirectly, let plugin = x.owners.lazy.compactMap(\.typeName).first(where: isPlugin),
+                   let own = pluginInstances(plugin).first(where: { i in i.ids.count == 1 && (x.serviceCases == nil || i.service.map { x.serviceCases!.contains($0) } ?? true) }) {
+                    parent = own.ids[0]
+                }
                 let keys = inst.types.map { Owner.type($0, module: declModule($0, from: files[fi].module)) }
                 for id in ids {
                     for k in keys where !(newBindings[k]?.contains(id) ?? false) { newBindings[k, default: []].append(id) }
