@@ -639,6 +639,7 @@ final class Extractor: SyntaxVisitor {
         // Constructions and factory calls: what makers make.
         if let first = name.first, first.isUppercase || (member?.base.map { $0.trimmedDescription.first?.isUppercase ?? false } ?? false) {
             if first.isUppercase, let owner = owners.last { facts.constructedIn[owner, default: []].insert(name) }
+            if first.isUppercase, !args.isEmpty, args.count <= 16 { facts.initCalls.append(InitCallFact(type: name, args: args, owners: chain, line: line(node))) }
             if let owner = owners.last, owner.typeName == nil {
                 facts.makes.append(MakeFact(owner: owner, callee: sym(callee), serviceCases: serviceCases, line: line(node)))
             }

@@ -241,6 +241,15 @@ struct FixedIDFact: Sendable {
     var line: Int
 }
 
+/// A construction with arguments (`ProductListBoard(identifier: id, accountID: ids.account)`):
+/// the values an initializer's parameters take, and the members a made value has.
+struct InitCallFact: Sendable {
+    var type: String
+    var args: [SymArg]
+    var owners: OwnerChain
+    var line: Int
+}
+
 /// Everything the import keeps of one file.
 struct FileFacts: Sendable {
     var path: String
@@ -256,6 +265,7 @@ struct FileFacts: Sendable {
     var userCalls: [UserCallFact] = []
     var assignments: [AssignFact] = []
     var instances: [InstanceFact] = []
+    var initCalls: [InitCallFact] = []
     var fixedIDs: [FixedIDFact] = []
     /// Stored properties declared with a type and no value (`@LazyInjected var login: LoginBoard`),
     /// by `Type.name`: an injected instance of that type.

@@ -45,6 +45,8 @@ struct Resolver {
     private var instances: [(fact: InstanceFact, file: Int)] = []
     /// Ids classes fix in their initializers, by class.
     private var fixedIDs: [String: [(fact: FixedIDFact, file: Int)]] = [:]
+    /// Constructions with arguments, by type name.
+    private var initCalls: [String: [(fact: InitCallFact, file: Int)]] = [:]
     /// Injected stored properties' types, by `Type.name`.
     private var storedTypes: [String: String] = [:]
 
@@ -87,6 +89,7 @@ struct Resolver {
         }
         for (i, f) in files.enumerated() {
             for x in f.instances { instances.append((x, i)) }
+            for x in f.initCalls { initCalls[x.type, default: []].append((x, i)) }
             for t in f.types where t.kind != "extension" && typeModule[t.name] == nil { typeModule[t.name] = f.module }
             for x in f.fixedIDs { fixedIDs[x.type, default: []].append((x, i)) }
             storedTypes.merge(f.storedTypes) { a, _ in a }
@@ -134,6 +137,7 @@ struct Resolver {
         for i in f.userCalls.indices { f.userCalls[i].owners = n(f.userCalls[i].owners) }
         for i in f.assignments.indices { f.assignments[i].owners = n(f.assignments[i].owners) }
         for i in f.instances.indices { f.instances[i].owners = n(f.instances[i].owners) }
+        for i in f.initCalls.indices { f.initCalls[i].owners = n(f.initCalls[i].owners) }
         f.constructedIn = Dictionary(f.constructedIn.map { (normalised($0.key, d), $0.value) }, uniquingKeysWith: { $0.union($1) })
         f.calledFrom = f.calledFrom.mapValues { Set($0.map(n)) }
         return f
@@ -212,7 +216,7 @@ struct Resolver {
 
     /// The strings an id expression can be.
     private func evalString(_ s: Sym, _ ctx: Ctx) -> Eval {
-        guard ctx.depth < 12 else { return .failed(Why("`\(s.text)` is defined through too many steps", .tooManySteps)) }
+        guard ctx.depth < 24 else { return .failed(Why("`\(s.text)` is defined through too many steps", .tooManySteps)) }
         var ctx = ctx
         ctx.depth += 1
         switch s {
@@ -253,6 +257,9 @@ struct Resolver {
         case .member(let base?, "rawValue"):
             return evalString(base, ctx)
         case .member(let base?, let n):
+            // A member of a value made with arguments (`ids.account`, ids being
+            // `AccountIDs(account: .pubAccount)` wherever it came from).
+            if case .name(let t) = base, t.first?.isLowercase == true, let made = madeMember(base, n, ctx) { return made }
             if case .name(let t) = base { return constant(n, owner: t, ctx) ?? constant(n, owner: nil, ctx) ?? .failed(Why("no constant `\(t).\(n)` is declared", .noConstant)) }
             if case .member(_, let t) = base { return constant(n, owner: t, ctx) ?? .failed(Why("no constant `\(s.text)` is declared", .noConstant)) }
             return .failed("`\(s.text)` is computed at run time")
@@ -301,9 +308,89 @@ struct Resolver {
 
     /// A parameter's value at every call of its function: resolved when every caller passes a
     /// static value (or leaves the default).
+    /// The values `base` can hold, as the expressions that make them: followed through local
+    /// names, stored properties (what their type's code assigns) and parameters (what callers
+    /// and constructions pass).
+    private func valuesOf(_ s: Sym, _ ctx: Ctx) -> [Bound] {
+        guard ctx.depth < 12 else { return [] }
+        var ctx = ctx
+        ctx.depth += 1
+        switch s {
+        case .name(let n):
+            if let b = ctx.bindings[n] { return valuesOf(b.sym, deeper(b.ctx, than: ctx)) }
+            if let a = assigned(n, ctx) { return a.flatMap { valuesOf($0.sym, $0.ctx) } }
+            return []
+        case .param(_, _, let name) where ctx.bindings[name] != nil:
+            let b = ctx.bindings[name]!
+            return valuesOf(b.sym, deeper(b.ctx, than: ctx))
+        case .param(let function, let index, _):
+            return passed(function: function, index: index, ctx).flatMap { valuesOf($0.sym, $0.ctx) }
+        default:
+            return [Bound(sym: s, ctx: ctx)]
+        }
+    }
+
+    /// What the calls (or, for an initializer, the constructions) of `function` pass to its
+    /// parameter `index`, each with the context of the call.
+    private func passed(function: String, index: Int, _ ctx: Ctx) -> [Bound] {
+        guard let fn = functionsByKey[function], index < fn.params.count else { return [] }
+        let p = fn.params[index]
+        var calls: [(args: [SymArg], owners: OwnerChain, file: Int)] = []
+        if fn.name == "init", let t = fn.owner {
+            calls = (initCalls[t] ?? []).map { ($0.fact.args, $0.fact.owners, $0.file) }
+        } else {
+            calls = (userCalls[fn.name] ?? []).map { ($0.fact.args, $0.fact.owners, $0.file) }
+        }
+        var out: [Bound] = []
+        for call in calls {
+            var arg: Sym?
+            if p.label == "_" {
+                let unlabeledBefore = fn.params[..<index].filter { $0.label == "_" }.count
+                let unlabeled = call.args.filter { $0.label == nil }
+                arg = unlabeledBefore < unlabeled.count ? unlabeled[unlabeledBefore].value : nil
+            } else {
+                arg = call.args.first(where: { $0.label == p.label })?.value
+            }
+            guard let value = arg ?? p.defaultValue else { continue }
+            var c = Ctx(file: call.file, module: files[call.file].module, owners: call.owners, depth: ctx.depth + 1)
+            c.pluginID = ctx.pluginID
+            out.append(Bound(sym: value, ctx: c))
+        }
+        return out
+    }
+
+    /// `base.n` where `base` holds values made with arguments: the argument labelled `n` of each
+    /// (a memberwise or hand-written initializer that stores it under its label). Nil when
+    /// `base` holds no such construction.
+    private func madeMember(_ base: Sym, _ n: String, _ ctx: Ctx) -> Eval? {
+        let made = valuesOf(base, ctx)
+        guard !made.isEmpty else { return nil }
+        var values: [String] = []
+        for b in made {
+            guard case .call(let callee, let args) = b.sym, callee.lastName?.first?.isUppercase == true, let a = args.first(where: { $0.label == n }) else { return nil }
+            switch evalString(a.value, b.ctx) {
+            case .values(let vs, _): values += vs
+            case .failed: return nil
+            }
+        }
+        return values.isEmpty ? nil : .values(values.uniqued, note: "through the values it is made with")
+    }
+
     private func throughCallers(function: String, index: Int, name: String, _ ctx: Ctx) -> Eval {
         guard let fn = functionsByKey[function] else { return .failed(Why("`\(name)` is a parameter, computed at run time", .parameter)) }
         let p = fn.params[index]
+        if fn.name == "init", fn.owner != nil {
+            // An initializer's parameter: whatever the constructions of its type pass.
+            let bounds = passed(function: function, index: index, ctx)
+            var values: [String] = []
+            for b in bounds {
+                guard case .values(let vs, _) = evalString(b.sym, b.ctx) else {
+                    return .failed(Why("`\(name)` depends on data: \(fn.owner!)(…) is made with `\(b.sym.text)` at \(loc(b.ctx.file, 0))", .parameter))
+                }
+                values += vs
+            }
+            if !values.isEmpty { return .values(values.uniqued, note: bounds.count == 1 ? "through the only construction" : "through its \(bounds.count) constructions") }
+        }
         var values: [String] = []
         var callers: [CodeLocation] = []
         for (call, file) in userCalls[fn.name] ?? [] {
@@ -336,7 +423,7 @@ struct Resolver {
     /// The board ids a destination expression (`motherboard.ioLogin()`, `serviceMap.mod.ioLogin`,
     /// an id) names.
     private func evalDestination(_ s: Sym, _ ctx: Ctx) -> Eval {
-        guard ctx.depth < 12 else { return .failed(Why("`\(s.text)` is defined through too many steps", .tooManySteps)) }
+        guard ctx.depth < 24 else { return .failed(Why("`\(s.text)` is defined through too many steps", .tooManySteps)) }
         var ctx = ctx
         ctx.depth += 1
         switch s {
@@ -591,7 +678,7 @@ struct Resolver {
     /// makes: a `BoardInput(target:input:)` built in place or by a static helper, an id, a
     /// destination, or an input the board received and forwards.
     private func evalInput(_ s: Sym, _ ctx: Ctx) -> InputEval {
-        guard ctx.depth < 20 else { return .failed(Why("`\(s.text)` is defined through too many steps", .tooManySteps)) }
+        guard ctx.depth < 32 else { return .failed(Why("`\(s.text)` is defined through too many steps", .tooManySteps)) }
         var ctx = ctx
         ctx.depth += 1
         func union(_ bounds: [Bound], why: Why) -> InputEval {
