@@ -107,13 +107,13 @@ final class Extractor: SyntaxVisitor {
         modifiers.contains { $0.name.text == "public" || $0.name.text == "open" }
     }
 
-    private func pushType(_ name: String, kind: String, inherits: [String], attributes: AttributeListSyntax?, node: some SyntaxProtocol, cases: [String] = []) {
+    private func pushType(_ name: String, kind: DeclKind, inherits: [String], attributes: AttributeListSyntax?, node: some SyntaxProtocol, cases: [String] = []) {
         let attrs = attributes?.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription } ?? []
         let entryTypes: Set<String> = ["UIApplicationDelegate", "UIWindowSceneDelegate", "UISceneDelegate", "App", "NSApplicationDelegate", "UIResponder"]
         let isEntry = attrs.contains("main") || attrs.contains("UIApplicationMain") || inherits.contains { entryTypes.contains(baseName($0)) }
         // Nested types are named with their parents (`AuthPlugin.ServiceType`): two plugins
         // each have a ServiceType.
-        let name = kind == "extension" ? name : (typeNames.last.map { $0 + "." } ?? "") + name
+        let name = kind == .extension ? name : (typeNames.last.map { $0 + "." } ?? "") + name
         facts.types.append(TypeFact(name: name, kind: kind, inherits: inherits, isEntry: isEntry, cases: cases, aliases: [:], line: line(node)))
         typeNames.append(name)
         typeInherits.append(inherits)
@@ -129,17 +129,17 @@ final class Extractor: SyntaxVisitor {
     }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        pushType(node.name.text, kind: "class", inherits: inherited(node.inheritanceClause), attributes: node.attributes, node: node)
+        pushType(node.name.text, kind: .class, inherits: inherited(node.inheritanceClause), attributes: node.attributes, node: node)
         return .visitChildren
     }
     override func visitPost(_ node: ClassDeclSyntax) { popType() }
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-        pushType(node.name.text, kind: "actor", inherits: inherited(node.inheritanceClause), attributes: node.attributes, node: node)
+        pushType(node.name.text, kind: .actor, inherits: inherited(node.inheritanceClause), attributes: node.attributes, node: node)
         return .visitChildren
     }
     override func visitPost(_ node: ActorDeclSyntax) { popType() }
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        pushType(node.name.text, kind: "struct", inherits: inherited(node.inheritanceClause), attributes: node.attributes, node: node)
+        pushType(node.name.text, kind: .struct, inherits: inherited(node.inheritanceClause), attributes: node.attributes, node: node)
         return .visitChildren
     }
     override func visitPost(_ node: StructDeclSyntax) { popType() }
@@ -148,13 +148,13 @@ final class Extractor: SyntaxVisitor {
         for m in node.memberBlock.members {
             if let c = m.decl.as(EnumCaseDeclSyntax.self) { cases += c.elements.map { $0.name.text.trimmingBackticks } }
         }
-        pushType(node.name.text, kind: "enum", inherits: inherited(node.inheritanceClause), attributes: node.attributes, node: node, cases: cases)
+        pushType(node.name.text, kind: .enum, inherits: inherited(node.inheritanceClause), attributes: node.attributes, node: node, cases: cases)
         return .visitChildren
     }
     override func visitPost(_ node: EnumDeclSyntax) { popType() }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         let name = baseName(node.extendedType.trimmedDescription)
-        pushType(name, kind: "extension", inherits: inherited(node.inheritanceClause), attributes: node.attributes, node: node)
+        pushType(name, kind: .extension, inherits: inherited(node.inheritanceClause), attributes: node.attributes, node: node)
         publicContext[publicContext.count - 1] = isPublic(node.modifiers)
         return .visitChildren
     }

@@ -95,10 +95,15 @@ struct PropFact: Sendable {
     var line: Int
 }
 
+/// What a type declaration is.
+enum DeclKind: String, Sendable {
+    case `class`, `struct`, `enum`, `extension`, actor
+}
+
 /// A type declaration or extension.
 struct TypeFact: Sendable {
     var name: String
-    var kind: String  // class, struct, enum, extension, protocol, actor
+    var kind: DeclKind
     var inherits: [String]
     /// The app delegate, a scene delegate or `@main`: its activations start the app.
     var isEntry: Bool

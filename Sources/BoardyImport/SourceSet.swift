@@ -140,15 +140,23 @@ struct SourceSet: Sendable {
 
     // MARK: Package.swift
 
+    /// A Package.swift target's kind (`.target(…)`, `.testTarget(…)`, …).
+    enum TargetKind: String {
+        case target, executableTarget, testTarget, macro, plugin, binaryTarget, systemLibrary
+        /// Compiled into the app (tests and macros are not).
+        var isApp: Bool { self == .target || self == .executableTarget }
+        /// Holds no Swift sources of its own.
+        var hasNoSources: Bool { self == .binaryTarget || self == .systemLibrary || self == .plugin }
+    }
+
     private static func packageClaims(_ path: String, warnings: inout [ImportWarning]) -> (base: String, claims: [Claim]) {
         let base = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
         guard let text = manifestText(path, what: "Package.swift", warnings: &warnings) else { return (ungoverned(path), []) }
         final class Targets: SyntaxVisitor {
-            var found: [(kind: String, name: String, path: String?, exclude: [String], sources: [String])] = []
+            var found: [(kind: TargetKind, name: String, path: String?, exclude: [String], sources: [String])] = []
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
                 guard let m = node.calledExpression.as(MemberAccessExprSyntax.self), m.base == nil else { return .visitChildren }
-                let kind = m.declName.baseName.text
-                guard ["target", "executableTarget", "testTarget", "macro", "plugin", "binaryTarget", "systemLibrary"].contains(kind) else { return .visitChildren }
+                guard let kind = TargetKind(rawValue: m.declName.baseName.text) else { return .visitChildren }
                 func str(_ e: ExprSyntax) -> String? {
                     guard let s = e.as(StringLiteralExprSyntax.self), s.segments.count == 1 else { return nil }
                     return s.segments.first?.as(StringSegmentSyntax.self)?.content.text
@@ -174,8 +182,8 @@ struct SourceSet: Sendable {
         let v = Targets(viewMode: .sourceAccurate)
         v.walk(tree)
         var out: [Claim] = []
-        for t in v.found where !["binaryTarget", "systemLibrary", "plugin"].contains(t.kind) {
-            let test = t.kind == "testTarget"
+        for t in v.found where !t.kind.hasNoSources {
+            let test = t.kind == .testTarget
             let dir: String
             if let p = t.path {
                 dir = base + "/" + p
@@ -184,7 +192,7 @@ struct SourceSet: Sendable {
                 dir = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) ?? candidates[0]
             }
             let folder = URL(fileURLWithPath: dir).standardizedFileURL.path
-            var c = Claim(module: t.name, test: test || t.kind == "macro")
+            var c = Claim(module: t.name, test: !t.kind.isApp)
             if t.sources.isEmpty { c.folders = [folder] } else { c.folders = t.sources.map { URL(fileURLWithPath: folder + "/" + $0).standardizedFileURL.path } }
             c.excluded = t.exclude.map { URL(fileURLWithPath: folder + "/" + $0).standardizedFileURL.path }
             // A file given in `sources` is claimed as a file.
