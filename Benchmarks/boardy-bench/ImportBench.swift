@@ -21,7 +21,8 @@ struct ImportBench: ParsableCommand {
         let other = "M\((m + 1) % 20)B\(i)"
         var lines: [String] = [
             "//", "//  \(name)Board.swift", "//  Module\(m)", "//", "", "import Boardy", "import Foundation", "import UIKit", "",
-            "extension BoardID {", "    static let pub\(name): BoardID = \"pub.mod.Module\(m).\(name)\"", "}", "",
+            "extension BoardID {", "    static let pub\(name): BoardID = \"pub.mod.Module\(m).\(name)\"",
+            "    static let pub\(name)Child: BoardID = \"pub.mod.Module\(m).\(name).Child\"", "}", "",
             "extension MotherboardType where Self: FlowManageable {",
             "    func io\(name)(_ identifier: BoardID = .pub\(name)) -> MainboardGenericDestination<String, \(name)Output, Void, Void> {",
             "        MainboardGenericDestination(destinationID: identifier, mainboard: self)", "    }", "}", "",
@@ -29,7 +30,8 @@ struct ImportBench: ParsableCommand {
             "final class \(name)Board: ModernContinuableBoard, GuaranteedBoard, GuaranteedOutputSendingBoard {",
             "    typealias InputType = String", "    typealias OutputType = \(name)Output", "",
             "    init(identifier: BoardID, producer: ActivatableBoardProducer) {",
-            "        super.init(identifier: identifier, boardProducer: producer)", "        registerFlows()", "    }", "",
+            "        super.init(identifier: identifier, boardProducer: producer)", "        registerFlows()",
+            "        motherboard.installBoard(\(name)Child())", "    }", "",
             "    func activate(withGuaranteedInput input: String) {",
             "        let viewController = \(name)ViewController(title: input)", "        motherboard.putIntoContext(viewController)",
             "        rootViewController.show(viewController)", "    }", "",
@@ -43,6 +45,13 @@ struct ImportBench: ParsableCommand {
             "extension BoardInput {", "    static var in\(name): BoardInput<Void> { BoardInput<Void>(target: .pub\(name)) }",
             "    static func via\(name)<T>(then next: BoardInput<T>) -> BoardInput<BoardInput<T>> { BoardInput<BoardInput<T>>(target: .pub\(name), input: next) }", "}", "",
             "extension \(name)Board: \(name)ViewDelegate {", "    func didTapOther() {", "        nextToBoard(.via\(next)(then: .in\(other)))", "    }", "}", "",
+            // Round two (issue 45): a board installed as an instance whose init fixes its id,
+            // and an app enum whose cases name targets through an identifier switch.
+            "final class \(name)Child: Board, ActivatableBoard {", "    init() {", "        super.init(identifier: .pub\(name)Child)", "    }", "",
+            "    func activate(withOption option: Any?) {", "        nextToBoard(model: \(name)Target.onward(\"child\"))", "    }", "}", "",
+            "enum \(name)Target: BoardInputModel {", "    case back", "    case onward(String)", "",
+            "    var identifier: BoardID {", "        switch self {", "        case .back: return .pub\(name)", "        case .onward: return .pub\(next)", "        }", "    }", "",
+            "    var option: Any? { nil }", "}", "",
             "final class \(name)ViewController: UIViewController {", "    private let label = UILabel()", "    private let button = UIButton(type: .system)",
             "    init(title: String) {", "        super.init(nibName: nil, bundle: nil)", "        self.title = title", "    }", "",
             "    required init?(coder: NSCoder) { nil }", "",
@@ -61,13 +70,18 @@ struct ImportBench: ParsableCommand {
     }
 
     static func registrations(module m: Int, files: Int) -> String {
-        var lines = ["import Boardy", "", "public struct Module\(m)Plugin: ModulePlugin {", "    public init() {}",
-                     "    public var identifier: BoardID { .pubM\(m)B0 }", "", "    public func apply(for main: MainComponent) {",
-                     "        let producer = main.producer"]
-        for i in 0..<files {
+        var lines = ["import Boardy", "", "public struct Module\(m)Plugin: ModulePlugin {",
+                     "    public enum ServiceType {", "        case `default`", "", "        var identifier: BoardID {", "            switch self {",
+                     "            case .default: return .pubM\(m)B0", "            }", "        }", "    }", "",
+                     "    let service: ServiceType", "", "    public init(service: ServiceType) {", "        self.service = service", "    }", "",
+                     "    public var identifier: BoardID { service.identifier }", "", "    public func apply(for main: MainComponent) {",
+                     "        let producer = main.producer", "        switch service {", "        case .default:",
+                     "            producer.registerBoard(service.identifier) { identifier in M\(m)B0Board(identifier: identifier, producer: producer) }",
+                     "        }"]
+        for i in 1..<files {
             lines.append("        producer.registerBoard(.pubM\(m)B\(i)) { identifier in M\(m)B\(i)Board(identifier: identifier, producer: producer) }")
         }
-        lines += ["    }", "}", "", "let module\(m)Plugins: [ModulePlugin] = [Module\(m)Plugin()]", ""]
+        lines += ["    }", "}", "", "let module\(m)Plugins: [ModulePlugin] = [Module\(m)Plugin(service: .default)]", ""]
         return lines.joined(separator: "\n")
     }
 

@@ -21,6 +21,9 @@ final class Extractor: SyntaxVisitor {
         case builder
     }
 
+    /// Modules whose names qualify library types in extensions.
+    private static let libraryModules: Set<String> = ["Boardy", "Swift", "Foundation", "UIKit", "SwiftUI", "ComponentKit"]
+
     /// Per function or closure: whether it is a registration builder.
     private var builderFrames: [Bool] = []
     private static let builderCalls: Set<String> = ["Motherboard", "BoardProducer", "ComposableMotherboard", "FlowMotherboard", "UIMotherboard"]
@@ -153,7 +156,11 @@ final class Extractor: SyntaxVisitor {
     }
     override func visitPost(_ node: EnumDeclSyntax) { popType() }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        let name = baseName(node.extendedType.trimmedDescription)
+        // `extension Payment.DefaultMap` names a nested type (each module's service map has a
+        // `DefaultMap`); `extension Boardy.BoardID` names a library's type by its module.
+        let written = node.extendedType.trimmedDescription
+        let parts = written.split(separator: "<")[0].split(separator: ".").map(String.init)
+        let name = parts.count > 1 && !Self.libraryModules.contains(parts[0]) ? parts.joined(separator: ".").trimmingBackticks : baseName(written)
         pushType(name, kind: .extension, inherits: inherited(node.inheritanceClause), attributes: node.attributes, node: node)
         publicContext[publicContext.count - 1] = isPublic(node.modifiers)
         return .visitChildren
@@ -268,9 +275,9 @@ final class Extractor: SyntaxVisitor {
                 var expr: ExprSyntax?
                 if let e = item.as(ExprSyntax.self) { expr = e } else if let r = item.as(ReturnStmtSyntax.self) { expr = r.expression } else if let s = item.as(ExpressionStmtSyntax.self) { expr = s.expression }
                 if let sw = expr?.as(SwitchExprSyntax.self) ?? item.as(ExpressionStmtSyntax.self)?.expression.as(SwitchExprSyntax.self) {
-                    facts.properties.append(PropFact(name: name, owner: currentType, value: nil, cases: switchTable(sw), isPublic: pub, line: line(b)))
+                    facts.properties.append(PropFact(name: name, owner: currentType, value: nil, cases: switchTable(sw), isPublic: pub, line: line(b), type: annotated))
                 } else if let expr {
-                    facts.properties.append(PropFact(name: name, owner: currentType, value: sym(expr), cases: [], isPublic: pub, line: line(b)))
+                    facts.properties.append(PropFact(name: name, owner: currentType, value: sym(expr), cases: [], isPublic: pub, line: line(b), type: annotated))
                 }
             }
         }

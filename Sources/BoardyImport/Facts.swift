@@ -93,6 +93,9 @@ struct PropFact: Sendable {
     var cases: [(names: [String], bindings: [String], value: Sym)]
     var isPublic: Bool
     var line: Int
+    /// Its declared type (`var payment: PaymentServiceMap { link() }`): tells apart members of the
+    /// same name on different types (every module's service map has a `default`).
+    var type: String?
 }
 
 /// What a type declaration is.

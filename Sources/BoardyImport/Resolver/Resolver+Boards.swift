@@ -78,6 +78,7 @@ extension Resolver {
 
     mutating func resolveBoards() {
         findEntryConstructions()
+        for t in types.keys where isPlugin(t) { pluginInstanceCache[t] = pluginInstances(t) }
         var regs: [(reg: RegFact, file: Int)] = []
         for (i, f) in files.enumerated() { for r in f.registrations { regs.append((r, i)) } }
         var reported = Set<CodeLocation>()
@@ -94,7 +95,7 @@ extension Resolver {
                 let plugin = reg.owners.lazy.compactMap(\.typeName).first(where: isPlugin)
                 let pluginModule = reg.owners.first { $0.typeName == plugin }.flatMap { if case .type(_, let m) = $0 { m } else { nil } }
                 var instances: [(service: String?, ids: [String], source: CodeLocation?)] = [(nil, [], nil)]
-                if let plugin { instances = pluginInstances(plugin) }
+                if let plugin { instances = pluginInstanceCache[plugin] ?? pluginInstances(plugin) }
                 // The continuous board whose producer this is.
                 var parent: String?
                 for key in reg.owners where key != reg.maker {
@@ -168,7 +169,7 @@ extension Resolver {
                 // An instance in a plugin's inner producer lives under the plugin's own board (its
                 // first instance's, as for registrations).
                 if parent == nil, x.how != .activatedDirectly, let plugin = x.owners.lazy.compactMap(\.typeName).first(where: isPlugin),
-                   let own = pluginInstances(plugin).first(where: { i in i.ids.count == 1 && (x.serviceCases == nil || i.service.map { x.serviceCases!.contains($0) } ?? true) }) {
+                   let own = (pluginInstanceCache[plugin] ?? pluginInstances(plugin)).first(where: { i in i.ids.count == 1 && (x.serviceCases == nil || i.service.map { x.serviceCases!.contains($0) } ?? true) }) {
                     parent = own.ids[0]
                 }
                 let keys = inst.types.map { Owner.type($0, module: declModule($0, from: files[fi].module)) }

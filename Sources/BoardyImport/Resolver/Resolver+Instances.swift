@@ -29,7 +29,7 @@ extension Resolver {
         let t = chain.first ?? resolveType(t0)
         if let a = args.first(where: { $0.label == "identifier" }) { return (t, kind, chain, evalString(a.value, ctx), nil) }
         for type in chain {
-            let inits = (functions["init"] ?? []).filter { $0.fact.owner == type }
+            let inits = initsByType[type] ?? []
             let labels = Set(args.compactMap(\.label))
             let fit = inits.first { i in labels.isSubset(of: Set(i.fact.params.map(\.label))) && i.fact.params.contains { $0.label == "identifier" } }
                 ?? inits.first { i in labels.isSubset(of: Set(i.fact.params.map(\.label))) }

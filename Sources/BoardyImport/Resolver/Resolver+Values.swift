@@ -28,8 +28,14 @@ extension Resolver {
             if let b = ctx.bindings[n] { return evalString(b.sym, deeper(b.ctx, than: ctx)) }
             if let a = assigned(n, ctx) {
                 var values: [String] = []
-                for b in a { if case .values(let vs, _) = evalString(b.sym, b.ctx) { values += vs } }
-                if !values.isEmpty { return .values(values.uniqued, note: nil) }
+                var note: Note?
+                for b in a {
+                    if case .values(let vs, let n) = evalString(b.sym, b.ctx) {
+                        values += vs
+                        if n?.throughCallers == true { note = note ?? n }
+                    }
+                }
+                if !values.isEmpty { return .values(values.uniqued, note: note) }
             }
             if n == "identifier", let ids = ctx.pluginID { return .values(ids, note: nil) }
             return constant(n, owner: nil, ctx) ?? .failed("`\(n)` is computed at run time")
@@ -234,9 +240,14 @@ extension Resolver {
             if case .member(let base, let c) = callee, let e = enumCaseID(c, in: base, args: args, ctx) { return e }
         case .member(let base?, let n) where enumNamed(base) != nil:
             if let e = enumCaseID(n, in: base, args: [], ctx) { return e }
-        case .member(_, let n):
+        case .member(let base, let n):
             if let props = properties[n] {
                 var candidates = props.filter { $0.fact.value != nil && $0.fact.owner != "BoardInput" }
+                // The member of the base's own type, when the base's type is declared.
+                if candidates.count > 1, let bt = declaredType(base, ctx) {
+                    let own = candidates.filter { $0.fact.owner.map(resolveType) == bt || $0.fact.owner == bt }
+                    if !own.isEmpty { candidates = own }
+                }
                 let local = candidates.filter { $0.module == ctx.module }
                 if !local.isEmpty { candidates = local }
                 if let p = candidates.first, let v = p.fact.value {
@@ -252,6 +263,22 @@ extension Resolver {
         let direct = evalString(s, ctx)
         if case .failed = direct, case .member(nil, let n) = s, let e = enumCaseID(n, in: nil, args: [], ctx) { return e }
         return direct
+    }
+
+    /// The declared type of a property chain (`serviceMap.payment` is a `PaymentServiceMap`),
+    /// nested types named with their parents; nil when not declared.
+    func declaredType(_ s: Sym?, _ ctx: Ctx, depth: Int = 0) -> String? {
+        guard depth < 8, case .member(let base, let n)? = s, var props = properties[n]?.filter({ $0.fact.type != nil }), !props.isEmpty else { return nil }
+        if props.count > 1, let bt = declaredType(base, ctx, depth: depth + 1) {
+            let own = props.filter { $0.fact.owner == bt }
+            if !own.isEmpty { props = own }
+        }
+        let types = Set(props.compactMap { p -> String? in
+            guard let t = p.fact.type else { return nil }
+            if let o = p.fact.owner, self.types[o + "." + t] != nil { return o + "." + t }
+            return resolveType(t)
+        })
+        return types.count == 1 ? types.first : nil
     }
 
     /// The enum a base names (`BoardIdentity` of `BoardIdentity.login`), when it declares cases.
@@ -272,8 +299,8 @@ extension Resolver {
         var values: [String] = []
         var failure: Why?
         var enums = 0
-        for (p, module) in properties["identifier"] ?? [] where !p.cases.isEmpty {
-            guard let owner = p.owner, let t = types[owner], t.kind == .enum, t.cases.contains(c), only == nil || only == owner else { continue }
+        for (p, module) in identifierTables[c] ?? [] {
+            guard let owner = p.owner, only == nil || only == owner else { continue }
             guard let row = p.cases.first(where: { $0.names.contains(c) }) ?? p.cases.first(where: { $0.names.contains("default:") }) else { continue }
             var cx = Ctx(file: ctx.file, module: module, owners: [], depth: ctx.depth + 1)
             cx.pluginID = ctx.pluginID

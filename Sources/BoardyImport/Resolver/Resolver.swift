@@ -54,6 +54,12 @@ struct Resolver {
     var fixedIDs: [String: [(fact: FixedIDFact, file: Int)]] = [:]
     /// Constructions with arguments, by type name.
     var initCalls: [String: [(fact: InitCallFact, file: Int)]] = [:]
+    /// Initializers by their type.
+    var initsByType: [String: [(fact: FuncFact, module: String?)]] = [:]
+    /// The `identifier` switch of each enum that declares a case, by case name.
+    var identifierTables: [String: [(fact: PropFact, module: String?)]] = [:]
+    /// Each plugin type's instances, worked out once (they do not change as boards are found).
+    var pluginInstanceCache: [String: [(service: String?, ids: [String], source: CodeLocation?)]] = [:]
     /// Injected stored properties' types, by `Type.name`.
     var storedTypes: [String: String] = [:]
 
@@ -68,6 +74,7 @@ struct Resolver {
             for c in f.constants { constants[c.name, default: []].append((c, f.module)) }
             for fn in f.functions {
                 functions[fn.name, default: []].append((fn, f.module))
+                if fn.name == "init", let o = fn.owner { initsByType[o, default: []].append((fn, f.module)) }
                 functionsByKey[fn.key] = fn
             }
             for p in f.properties { properties[p.name, default: []].append((p, f.module)) }
@@ -107,6 +114,11 @@ struct Resolver {
                 if let p = c.inProperty, p.hasSuffix(".bundledPlugins"), !referenced.contains(p) { continue }
                 constructions[c.type, default: []].append((c.args, i, c.line))
             }
+        }
+        // Enums' `identifier` tables by case name (an app enum's case as a target).
+        for (p, module) in properties["identifier"] ?? [] where !p.cases.isEmpty {
+            guard let owner = p.owner, let t = types[owner], t.kind == .enum else { continue }
+            for c in Set(t.cases) { identifierTables[c, default: []].append((p, module)) }
         }
     }
 

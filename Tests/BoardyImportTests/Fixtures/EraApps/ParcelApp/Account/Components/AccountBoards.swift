@@ -38,7 +38,8 @@ final class ProfileBoard: ModernContinuableBoard, GuaranteedBoard {
 
     func activate(withGuaranteedInput input: Void) {
         motherboard.ioDetail().activation.activate()
-        motherboard.ioTrackingHistory().activation.activate()
+        motherboard.serviceMap.tracking.history.activation.activate()
+        motherboard.serviceMap.tracking.default.activation.activate(with: nil)
     }
 }
 

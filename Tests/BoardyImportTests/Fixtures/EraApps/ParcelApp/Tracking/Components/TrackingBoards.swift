@@ -53,7 +53,7 @@ final class DetailBoard: ModernContinuableBoard, GuaranteedBoard {
     typealias InputType = String
 
     func activate(withGuaranteedInput input: String) {
-        motherboard.ioAccount().activation.activate(with: nil)
+        motherboard.serviceMap.account.default.activation.activate(with: nil)
     }
 }
 
