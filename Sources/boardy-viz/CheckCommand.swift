@@ -132,7 +132,8 @@ struct CheckCommand: ParsableCommand {
         }
         let first = f.sources.first.map(place) ?? Diagnostic.Place(file: root, line: 1, column: 1)
         var notes = [Diagnostic.Note(place: first, message: "fix: \(f.suggestion)")]
-        for s in f.sources.dropFirst() { notes.append(Diagnostic.Note(place: place(s), message: "this edge is part of it")) }
+        let also = f.code == .partlyUnderstood ? "not understood here either" : "this edge is part of it"
+        for s in f.sources.dropFirst() { notes.append(Diagnostic.Note(place: place(s), message: also)) }
         return Diagnostic(place: first, severity: f.severity.rawValue, message: f.message, rule: f.code.rawValue, notes: notes)
     }
 }
