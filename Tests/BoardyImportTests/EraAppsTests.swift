@@ -38,7 +38,7 @@ import Testing
             unreached: Set(app.unreached.map(\.source.description)))
     }
 
-    @Test("the import gives the hand-written model exactly", arguments: ["GuestBook", "ParcelApp"])
+    @Test("the import gives the hand-written model exactly", arguments: ["GuestBook", "ParcelApp", "Pantry"])
     func modelIsExact(_ name: String) throws {
         let (want, got) = (try Self.expected(name), Self.imported(try AppImporter.importApp([Self.path(name)])))
         #expect(got.boards.subtracting(want.boards).sorted() == [], "boards found but not in the model")
@@ -71,6 +71,15 @@ import Testing
         let app = try AppImporter.importApp([Self.path("ParcelApp")])
         let fromDetails = app.edges.filter { $0.from.hasSuffix(".Detail") }.map { "\($0.from) → \($0.to)" }.sorted()
         #expect(fromDetails == ["mod.Account.Detail → mod.Account.VerifyCode", "mod.Tracking.Detail → pub.mod.Account"])
+    }
+
+    @Test("an id the app lends a plugin reaches the board that keeps it: through the construction, counted as through callers")
+    func idsThroughInitializers() throws {
+        let app = try AppImporter.importApp([Self.path("Pantry")])
+        let edge = try #require(app.edges.first { $0.to == "pub.app.Checkout" })
+        #expect(edge.from == "mod.Kitchen.Shelf")
+        #expect(edge.note == "through the only construction")
+        #expect(app.totalResolution.throughCallers == 1)
     }
 
     /// An app whose registrations the import cannot read: its boards' code is not reached, and

@@ -245,7 +245,7 @@ let shopApp = fixtures.appendingPathComponent("ShopApp").path
 
     /// Generative: every fixture file, cut at arbitrary points and with bytes flipped, imports
     /// without a crash, and the same input gives the same model.
-    @Test(arguments: ["ShopApp", "NewsApp", "EraApps/GuestBook", "EraApps/ParcelApp"])
+    @Test(arguments: ["ShopApp", "NewsApp", "EraApps/GuestBook", "EraApps/ParcelApp", "EraApps/Pantry"])
     func mangledSourcesNeverCrashTheImport(_ fixture: String) throws {
         let shopApp = fixtures.appendingPathComponent(fixture).path
         let files = try FileManager.default.subpathsOfDirectory(atPath: shopApp).filter { $0.hasSuffix(".swift") }.sorted()
