@@ -90,7 +90,9 @@ struct BoardyAttachableMirrorTests {
         weak var weakMainboard: Motherboard?
         let context = Main()
         do {
-            let launcher = PluginLauncher.with(options: .default).initialize()
+            // `instantiate`, as Boardy's tests build launchers: `initialize` also makes the
+            // launcher the process's shared one, which lives on.
+            let launcher = PluginLauncher.with(options: .default).instantiate()
             launcher.launch(in: context)
             weakMainboard = launcher.mainboard
         }

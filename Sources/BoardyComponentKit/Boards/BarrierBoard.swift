@@ -1,22 +1,7 @@
 import BoardyCore
 
-/// What a ``BarrierBoard`` is activated with.
-public enum BarrierBoardInput<Value>: TraceValueConvertible {
-    /// Queue an action to run once the barrier is overcome.
-    case wait((Value) -> Void)
-    /// Run the queued actions with the value, in order; send it; complete(true).
-    case overcome(Value)
-    /// Drop the queued actions; complete(false).
-    case cancel
-
-    public var traceValue: JSONValue {
-        switch self {
-        case .wait: return ["wait": true]
-        case let .overcome(v): return ["overcome": TraceValue.json(v) ?? .null]
-        case .cancel: return ["cancel": true]
-        }
-    }
-}
+/// What a ``BarrierBoard`` is activated with (Boardy's `BarrierBoard.Action`).
+public typealias BarrierBoardInput<Value> = BarrierBoard<Value>.Action
 
 /// Holds actions until something happens (ComponentKit's `BarrierBoard`), e.g. "add to cart once
 /// the user has logged in": `.wait` queues an action, `.overcome(value)` runs the queue in order
@@ -28,7 +13,23 @@ public final class BarrierBoard<Value>: Board, GuaranteedBoard, GuaranteedOutput
     /// The value the barrier is overcome with, sent as its output.
     public typealias OutputType = Value
     /// What the board is activated with (Boardy's `BarrierBoard.Action`).
-    public typealias Action = BarrierBoardInput<Value>
+    public enum Action: TraceValueConvertible {
+        /// Queue an action to run once the barrier is overcome.
+        case wait(Process)
+        /// Run the queued actions with the value, in order; send it; complete(true).
+        case overcome(Value)
+        /// Drop the queued actions; complete(false).
+        case cancel
+
+        /// The action as a trace shows it.
+        public var traceValue: JSONValue {
+            switch self {
+            case .wait: return ["wait": true]
+            case let .overcome(v): return ["overcome": TraceValue.json(v) ?? .null]
+            case .cancel: return ["cancel": true]
+            }
+        }
+    }
     /// A waiter (Boardy's `BarrierBoard.Process`).
     public typealias Process = (Value) -> Void
     private var waiters: [(Value) -> Void] = []

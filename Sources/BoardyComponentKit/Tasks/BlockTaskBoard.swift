@@ -457,6 +457,33 @@ public final class BlockTaskBoard<Input, Output>: Board, GuaranteedBoard, Guaran
     }
 }
 
+/// Activates a block task board from a board, as its sibling (Boardy's `BlockTaskBoardActivation`).
+public struct BlockTaskBoardActivation<In, Out>: BoardActivating {
+    /// The activation's parameter.
+    public typealias Input = BlockTaskParameter<In, Out>
+    /// The board to activate.
+    let destinationID: BoardID
+    /// The board that asks.
+    let source: any ActivatableBoard
+
+    /// Activates the board with `input` and its handlers.
+    public func activate(with input: BlockTaskParameter<In, Out>) {
+        source.nextToBoard(BoardInput<BlockTaskParameter<In, Out>>(target: destinationID, input: input))
+    }
+
+    /// Activates the board with `input`, without handlers.
+    public func activate(with input: In) {
+        source.nextToBoard(BoardInput<In>(target: destinationID, input: input))
+    }
+}
+
+extension ActivatableBoard {
+    /// Activates the block task board `destinationID`, a sibling of this board.
+    public func blockActivation<Input, Output>(_ destinationID: BoardID, with _: BlockTaskParameter<Input, Output>.Type) -> BlockTaskBoardActivation<Input, Output> {
+        BlockTaskBoardActivation(destinationID: destinationID, source: self)
+    }
+}
+
 /// Activates a block task board through a motherboard (Boardy's `BlockTaskMainboardActivation`).
 public struct BlockTaskMainboardActivation<In, Out>: BoardActivating {
     /// The activation's parameter.

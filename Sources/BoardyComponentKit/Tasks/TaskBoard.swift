@@ -111,6 +111,9 @@ open class TaskBoard<Input, Output>: Board, GuaranteedBoard, TaskingBoard, Guara
     open func handleProgress() { processingHandler(self) }
     /// Runs the error handler (override to add behaviour; call `super`).
     open func handleError(_ error: any Error) { errorHandler(self, error) }
+    /// Runs the completion handler, right before the board completes (Boardy's `willComplete()`;
+    /// override to add behaviour, call `super`).
+    open func willComplete() { completionHandler(self) }
 
     private func finish(_ result: Result<Output, any Error>) {
         guard claimFinish() else { return }
@@ -120,13 +123,13 @@ open class TaskBoard<Input, Output>: Board, GuaranteedBoard, TaskingBoard, Guara
             sendOutput(output)
             release()
             handleProgress()
-            completionHandler(self)
+            willComplete()
             complete(true)
         case let .failure(error):
             handleError(error)
             release()
             handleProgress()
-            completionHandler(self)
+            willComplete()
             complete(false)
         }
     }

@@ -69,6 +69,12 @@ open class ContinuousBoard: Board, ContinuableBoard {
         super.init(identifier: identifier)
     }
 
+    /// Puts the board and its inner motherboard (and the boards in it) into `context`.
+    open override func putIntoContext(_ context: AnyObject) {
+        super.putIntoContext(context)
+        continuousMotherboard.putIntoContext(context)
+    }
+
     func attachInner(runtime: BoardyRuntime, path: MotherboardPath, context: AnyObject?) {
         continuousMotherboard.attach(runtime: runtime, path: path, parent: self, context: context)
     }
@@ -110,5 +116,10 @@ open class ModernContinuableBoard: ContinuousBoard {
     public override init(identifier: BoardID, boardProducer: any ActivatableBoardProducer) {
         producer = boardProducer
         super.init(identifier: identifier, boardProducer: boardProducer)
+    }
+
+    /// Puts the board and its inner motherboard into `context` (Boardy's override).
+    open override func putIntoContext(_ context: AnyObject) {
+        super.putIntoContext(context)
     }
 }

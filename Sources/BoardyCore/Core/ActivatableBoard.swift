@@ -4,7 +4,7 @@ import Foundation
 /// The motherboard transports inputs, outputs and commands untyped; ``GuaranteedBoard`` and
 /// ``GuaranteedCommandBoard`` type them, and a value of the wrong type becomes a traced
 /// cancellation (`invalid-input`) instead of Boardy's debug assertion.
-public protocol ActivatableBoard: Board {
+public protocol ActivatableBoard: Board, BoardRegistrationsConvertible {
     /// Runs the board with `option` as its input.
     func activate(withOption option: Any?)
     /// Receives a command (`interact`); only installed boards receive commands.
@@ -22,6 +22,21 @@ public protocol ActivatableBoard: Board {
 }
 
 extension ActivatableBoard {
+    /// A board in a registration builder registers itself, under its id.
+    public func asBoardRegistrations() -> [BoardRegistration] {
+        [BoardRegistration(identifier) { _ in self }]
+    }
+
+    /// Runs the board with no input (`activate(withOption: nil)`).
+    public func activate() {
+        activate(withOption: nil)
+    }
+
+    /// A completer of the board `destinationID`, a sibling in this board's motherboard.
+    public func completer(_ destinationID: BoardID) -> BoardCompleter {
+        BoardCompleter(destinationID: destinationID, source: self)
+    }
+
     /// Boards ignore commands unless they implement `interact`.
     public func interact(command: Any?) {}
     /// Untyped boards accept any input.
@@ -36,9 +51,12 @@ extension ActivatableBoard {
 
 /// A board with a typed input (Boardy's `GuaranteedBoard`). A `Void` input accepts `nil`, an
 /// optional input accepts `nil` as `.none`.
-public protocol GuaranteedBoard: ActivatableBoard {
+public protocol GuaranteedBoard: ActivatableBoard, AdaptableBoard {
     /// The input type.
     associatedtype InputType
+    /// Tests of options the board ignores without it being a mismatch (Boardy's
+    /// `silentInputWhiteList`; its silent data types are always ignored so).
+    var silentInputWhiteList: [(_ input: Any?) -> Bool] { get }
     /// Runs the board with a well-typed input.
     func activate(withGuaranteedInput input: InputType)
     /// The barrier the activation with `input` must pass first, if any.
@@ -48,22 +66,36 @@ public protocol GuaranteedBoard: ActivatableBoard {
 // The defaults are inlinable so they specialize for each concrete board type (no generic
 // metadata lookups per activation).
 extension GuaranteedBoard {
+    /// No options are ignored beyond Boardy's silent data types unless the board lists some.
+    public var silentInputWhiteList: [(_ input: Any?) -> Bool] { [] }
+
+    /// `option` as this board's input: itself when it has the type, else what the first of the
+    /// board's ``AdaptableBoard/inputAdapters`` makes of it.
+    @inlinable
+    func guaranteedInput(_ option: Any?) -> InputType? {
+        if let input = BoardValue.cast(option, to: InputType.self) { return input }
+        for adapter in inputAdapters { if let input = adapter(option) { return input } }
+        return nil
+    }
+
     @inlinable
     public func activate(withOption option: Any?) {
-        if let input = BoardValue.cast(option, to: InputType.self) {
+        if let input = guaranteedInput(option) {
             activate(withGuaranteedInput: input)
         }
     }
 
     @inlinable
     public func inputMismatch(_ option: Any?) -> String? {
-        BoardValue.cast(option, to: InputType.self) == nil
-            ? "expected input of type \(InputType.self), got \(BoardValue.typeDescription(option))" : nil
+        guard guaranteedInput(option) == nil else { return nil }
+        // An option the board ignores on purpose is not a mismatch (Boardy returns silently).
+        if silentInputWhiteList.contains(where: { $0(option) }) { return nil }
+        return "expected input of type \(InputType.self), got \(BoardValue.typeDescription(option))"
     }
 
     @inlinable
     public func activationBarrier(withOption option: Any?) -> ActivationBarrier? {
-        guard let input = BoardValue.cast(option, to: InputType.self) else { return nil }
+        guard let input = guaranteedInput(option) else { return nil }
         return activationBarrier(withGuaranteedInput: input)
     }
 
@@ -77,21 +109,17 @@ extension GuaranteedBoard {
 // JSON object (a dictionary, an array). Chosen per board type when its input is Decodable, so
 // other boards keep the plain cast.
 extension GuaranteedBoard where InputType: Decodable {
-    @inlinable
-    public func activate(withOption option: Any?) {
-        if let input = BoardValue.decode(option, as: InputType.self) { activate(withGuaranteedInput: input) }
+    /// Decodes an option that is not an `InputType` already from JSON `Data` or a JSON object
+    /// (Boardy's default adapter for a Decodable input; a board listing its own replaces it).
+    public var inputAdapters: [(Any?) -> InputType?] {
+        [{ BoardValue.decodeJSON($0, as: InputType.self) }]
     }
 
     @inlinable
     public func inputMismatch(_ option: Any?) -> String? {
-        BoardValue.decode(option, as: InputType.self) == nil
-            ? "expected input of type \(InputType.self) (or its JSON), got \(BoardValue.typeDescription(option))" : nil
-    }
-
-    @inlinable
-    public func activationBarrier(withOption option: Any?) -> ActivationBarrier? {
-        guard let input = BoardValue.decode(option, as: InputType.self) else { return nil }
-        return activationBarrier(withGuaranteedInput: input)
+        guard guaranteedInput(option) == nil else { return nil }
+        if silentInputWhiteList.contains(where: { $0(option) }) { return nil }
+        return "expected input of type \(InputType.self) (or its JSON), got \(BoardValue.typeDescription(option))"
     }
 }
 

@@ -50,14 +50,24 @@ open class Board: IdentifiableBoard, OriginalBoard {
     internal var lastHome: (runtime: BoardyRuntime, path: MotherboardPath)?
     /// The root context (a window or view controller in an app; any object headless).
     public internal(set) weak var context: AnyObject?
+    /// The contents ``watch(content:)`` holds weakly.
+    var watchedContents: [WatchedContentBox] = []
 
     /// Puts the board into a root context (Boardy's `putIntoContext(_:)`).
     open func putIntoContext(_ context: AnyObject) {
         self.context = context
     }
 
-    /// The board's type and id, for debugging.
-    public var debugDescription: String { "\(type(of: self))(\(identifier.rawValue))" }
+    /// The board's type, id and motherboard, in Boardy's format (`⛵️ [Debug Description]` and a
+    /// line each).
+    public var debugDescription: String {
+        """
+        ⛵️ [Debug Description]
+            ● [Board] ➤ \(String(describing: type(of: self)))
+            ● [ID] ➤ \(String(describing: identifier))
+            ● [Motherboard] ➤ \(String(describing: (delegate as? any IdentifiableBoard)?.identifier))
+        """
+    }
 
     /// A board named `identifier`.
     public init(identifier: BoardID) {

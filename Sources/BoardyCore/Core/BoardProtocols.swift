@@ -129,6 +129,25 @@ public struct BoardCommand<Input>: BoardCommandModel {
     public static func target<Value>(_ id: BoardID, _ input: Value) -> BoardCommand<Value> { BoardCommand<Value>(identifier: id, input: input) }
 }
 
+extension BoardCommand {
+    /// The same command for another board.
+    public func withIdentifier(_ identifier: BoardID) -> BoardCommand { BoardCommand(identifier: identifier, input: input) }
+}
+
+extension BoardCommand where Input == Void {
+    /// A command for `identifier`, which takes no data.
+    public init(identifier: BoardID) { self.init(identifier: identifier, input: ()) }
+    /// A command for `id`, which takes no data.
+    public static func target(_ id: BoardID) -> BoardCommand<Input> { BoardCommand<Input>(identifier: id) }
+}
+
+extension BoardCommand where Input: ExpressibleByNilLiteral {
+    /// A command for `identifier` with nil.
+    public init(identifier: BoardID) { self.init(identifier: identifier, input: nil) }
+    /// A command for `id` with nil.
+    public static func target(_ id: BoardID) -> BoardCommand<Input> { BoardCommand<Input>(identifier: id) }
+}
+
 /// A flow action (Boardy's `BoardFlowAction`): a message that goes up to the parent
 /// motherboard first and is matched by type (`actionFlow`, `registerGeneralFlow`).
 public protocol BoardFlowAction {}
@@ -153,6 +172,26 @@ public struct CompleteAction: BoardOutputModel {
 }
 
 extension IdentifiableBoard {
+    /// Sends a flow action to the delegate (Boardy's `sendFlowAction(_:)` on any board).
+    public func sendFlowAction(_ action: any BoardFlowAction) {
+        delegate?.board(self, didSendData: action)
+    }
+
+    /// Completes the board through its delegate (Boardy's `complete(_:)` on any board).
+    public func complete(_ isDone: Bool = true) {
+        delegate?.board(self, didSendData: CompleteAction(identifier: identifier, isDone: isDone))
+    }
+
+    /// The board's type, id and motherboard on one line (Boardy's default for a board that is not
+    /// a ``Board``).
+    public var debugDescription: String {
+        var desc = "    🏝 [\(String(describing: type(of: self)))] ➤ \(identifier.rawValue)"
+        if let motherboard = delegate as? any IdentifiableBoard {
+            desc += "    🌏 [\(String(describing: type(of: motherboard)))] ➤ \(motherboard.identifier.rawValue)"
+        }
+        return desc
+    }
+
     /// Sends `data` to the delegate (Boardy's `sendToMotherboard(data:)`).
     public func sendToMotherboard(data: Any? = nil) {
         delegate?.board(self, didSendData: data)

@@ -126,6 +126,80 @@ open class OutputCombinedCollectionFlow<Value>: OutputCombinedFlow {
     }
 }
 
+/// A combined flow over 2 boards' outputs of their own types (Boardy's `OutputCombined2Flow`):
+/// the handler runs with one value of each, in order; values of another type are skipped.
+open class OutputCombined2Flow<V1, V2>: OutputCombinedFlow {
+    /// A flow over the outputs `spec1`…`spec2` name.
+    public init(
+        identifier: String = UUID().uuidString,
+        spec1: GuaranteedOutputSpecifications<V1>,
+        spec2: GuaranteedOutputSpecifications<V2>,
+        strategy: Strategy,
+        handler: @escaping (V1, V2) -> Void
+    ) {
+        super.init(identifier: identifier, specifications: [spec1, spec2], strategy: strategy) { values in
+            if let v1 = values[0] as? V1, let v2 = values[1] as? V2 { handler(v1, v2) }
+        }
+    }
+}
+
+/// A combined flow over 3 boards' outputs of their own types (Boardy's `OutputCombined3Flow`):
+/// the handler runs with one value of each, in order; values of another type are skipped.
+open class OutputCombined3Flow<V1, V2, V3>: OutputCombinedFlow {
+    /// A flow over the outputs `spec1`…`spec3` name.
+    public init(
+        identifier: String = UUID().uuidString,
+        spec1: GuaranteedOutputSpecifications<V1>,
+        spec2: GuaranteedOutputSpecifications<V2>,
+        spec3: GuaranteedOutputSpecifications<V3>,
+        strategy: Strategy,
+        handler: @escaping (V1, V2, V3) -> Void
+    ) {
+        super.init(identifier: identifier, specifications: [spec1, spec2, spec3], strategy: strategy) { values in
+            if let v1 = values[0] as? V1, let v2 = values[1] as? V2, let v3 = values[2] as? V3 { handler(v1, v2, v3) }
+        }
+    }
+}
+
+/// A combined flow over 4 boards' outputs of their own types (Boardy's `OutputCombined4Flow`):
+/// the handler runs with one value of each, in order; values of another type are skipped.
+open class OutputCombined4Flow<V1, V2, V3, V4>: OutputCombinedFlow {
+    /// A flow over the outputs `spec1`…`spec4` name.
+    public init(
+        identifier: String = UUID().uuidString,
+        spec1: GuaranteedOutputSpecifications<V1>,
+        spec2: GuaranteedOutputSpecifications<V2>,
+        spec3: GuaranteedOutputSpecifications<V3>,
+        spec4: GuaranteedOutputSpecifications<V4>,
+        strategy: Strategy,
+        handler: @escaping (V1, V2, V3, V4) -> Void
+    ) {
+        super.init(identifier: identifier, specifications: [spec1, spec2, spec3, spec4], strategy: strategy) { values in
+            if let v1 = values[0] as? V1, let v2 = values[1] as? V2, let v3 = values[2] as? V3, let v4 = values[3] as? V4 { handler(v1, v2, v3, v4) }
+        }
+    }
+}
+
+/// A combined flow over 5 boards' outputs of their own types (Boardy's `OutputCombined5Flow`):
+/// the handler runs with one value of each, in order; values of another type are skipped.
+open class OutputCombined5Flow<V1, V2, V3, V4, V5>: OutputCombinedFlow {
+    /// A flow over the outputs `spec1`…`spec5` name.
+    public init(
+        identifier: String = UUID().uuidString,
+        spec1: GuaranteedOutputSpecifications<V1>,
+        spec2: GuaranteedOutputSpecifications<V2>,
+        spec3: GuaranteedOutputSpecifications<V3>,
+        spec4: GuaranteedOutputSpecifications<V4>,
+        spec5: GuaranteedOutputSpecifications<V5>,
+        strategy: Strategy,
+        handler: @escaping (V1, V2, V3, V4, V5) -> Void
+    ) {
+        super.init(identifier: identifier, specifications: [spec1, spec2, spec3, spec4, spec5], strategy: strategy) { values in
+            if let v1 = values[0] as? V1, let v2 = values[1] as? V2, let v3 = values[2] as? V3, let v4 = values[3] as? V4, let v5 = values[4] as? V5 { handler(v1, v2, v3, v4, v5) }
+        }
+    }
+}
+
 extension FlowManageable {
     /// Registers a combined flow over `specs` running `run` with the values, in order (the
     /// typed overloads cast them by position).

@@ -19,3 +19,27 @@ public struct FlowSteps: Sendable, Hashable {
 public func ->> (lhs: BoardID, rhs: BoardID) -> FlowSteps { FlowSteps([lhs, rhs]) }
 /// Extends a chain: `A ->> B ->> C`.
 public func ->> (lhs: FlowSteps, rhs: BoardID) -> FlowSteps { FlowSteps(lhs.boards + [rhs]) }
+
+/// One step of a flow, from a board to the board its outputs activate (Boardy's `IDFlowStep`).
+public struct IDFlowStep: Sendable, Hashable {
+    /// The board whose outputs activate the destination.
+    public let source: FlowStepID
+    /// The board activated with each output of the source.
+    public let destination: FlowStepID
+
+    /// The step `source ->> destination`.
+    public init(source: FlowStepID, destination: FlowStepID) {
+        self.source = source
+        self.destination = destination
+    }
+}
+
+extension FlowManageable where Self: MotherboardType {
+    /// Registers flow steps given one by one (Boardy's `registerFlowSteps(_:)` over
+    /// ``IDFlowStep``s): each makes any output of its source activate its destination.
+    @discardableResult
+    public func registerFlowSteps(_ flowSteps: [IDFlowStep]) -> Self {
+        for step in flowSteps { (self as? Motherboard)?.registerFlow(.step(step.source, step.destination)) }
+        return self
+    }
+}

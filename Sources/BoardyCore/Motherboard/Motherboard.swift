@@ -102,6 +102,23 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
         for board in boards { installBoard(board) }
     }
 
+    /// A motherboard with `boards` installed now and nothing produced on demand (Boardy's
+    /// initializer; a fresh runtime on a virtual clock when it is a root).
+    public convenience init(identifier: BoardID = BoardID(MotherboardPath.main.rawValue), boards: [any ActivatableBoard] = []) {
+        self.init(identifier: identifier, boards: boards, boardProducer: nil, runtime: BoardyRuntime(processing: .immediate))
+    }
+
+    /// A motherboard whose boards are all produced on demand by `boardProducer` (Boardy's
+    /// initializer).
+    public convenience init(identifier: BoardID = BoardID(MotherboardPath.main.rawValue), boardProducer: any ActivatableBoardProducer) {
+        self.init(identifier: identifier, boards: [], boardProducer: boardProducer, runtime: BoardyRuntime(processing: .immediate))
+    }
+
+    /// A motherboard producing with `boardProducer`, `boards` installed now (Boardy's initializer).
+    public convenience init(identifier: BoardID = BoardID(MotherboardPath.main.rawValue), boardProducer: any ActivatableBoardProducer, boards: [any ActivatableBoard]) {
+        self.init(identifier: identifier, boards: boards, boardProducer: boardProducer, runtime: BoardyRuntime(processing: .immediate))
+    }
+
     /// A motherboard whose boards are all produced on demand (Boardy's dynamic registration).
     public convenience init(
         identifier: BoardID = BoardID(MotherboardPath.main.rawValue), boardProducer: any ActivatableBoardProducer, runtime: BoardyRuntime? = BoardyRuntime(processing: .immediate)

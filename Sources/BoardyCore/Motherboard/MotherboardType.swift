@@ -104,6 +104,12 @@ extension MotherboardType {
         (self as? Motherboard)?.sendCommand(input.input, to: input.identifier)
     }
 
+    /// Removes the board `identifier` from the installed boards (Boardy's alias of
+    /// `removeBoard(withIdentifier:)`).
+    public func deactivateBoard(identifier: BoardID) {
+        removeBoard(withIdentifier: identifier)
+    }
+
     /// Registers flow steps, `A ->> B ->> C` (see ``Motherboard/registerFlowSteps(_:)-(FlowSteps)``).
     @discardableResult
     public func registerFlowSteps(_ steps: FlowSteps) -> Self {

@@ -1,3 +1,6 @@
+import BoardyLock
+import Foundation
+
 /// Options of a launch (Boardy's `MainOptions`): values by key, and here the runtime the main
 /// motherboard runs on.
 public struct MainOptions {
@@ -5,8 +8,12 @@ public struct MainOptions {
     public struct Key: RawRepresentable, Hashable, Sendable {
         /// The key's name.
         public let rawValue: String
+        /// The raw value's type.
+        public typealias RawValue = String
         /// A key named `rawValue`.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The app's environment (Boardy's key; what it holds is the app's).
+        public static let environment = Key(rawValue: "environment")
         /// The runtime the launcher's motherboards run on (a ``BoardyRuntime``).
         public static let runtime = Key(rawValue: "boardy-viz.runtime")
         /// The main motherboard's id (a `BoardID`; `main` when absent).
@@ -74,6 +81,9 @@ extension MainOptions {
 
     /// The value of a typed option, or its default.
     public func value<Value: MainOption>(_: Value.Type = Value.self) -> Value { self[Value.key] ?? Value.defaultValue }
+
+    /// The value of a typed option, or its default (Boardy's spelling).
+    public func value<Value: MainOption>(of type: Value.Type = Value.self) -> Value { self[type.key] ?? Value.defaultValue }
 }
 
 /// A module plugin that builds its module's main board from its own inner registrations
@@ -175,12 +185,20 @@ public struct ModuleComponent {
 public final class LauncherComponent {
     /// The launch's options.
     public let options: MainOptions
+    /// A value shared with every plugin, JSON-encoded (``share(value:)``).
+    public var sharedEncodedData: Data?
     private var plugins: [any ModulePlugin] = []
     private var gateways: [(GatewayBarrierRegistration, BoardID?)] = []
     private var settings: [(any FlowMotherboard) -> Void] = []
     private var urlOpenerPlugins: [any URLOpenerPlugin] = []
 
     init(options: MainOptions) { self.options = options }
+
+    /// Shares `value` with the plugins, JSON-encoded (nil when it cannot be encoded).
+    public func share(value: some Encodable) -> Self {
+        sharedEncodedData = try? JSONEncoder().encode(value)
+        return self
+    }
 
     /// Adds module plugins.
     @discardableResult
@@ -255,10 +273,14 @@ public final class LauncherComponent {
         return PluginLauncher(mainboard: mainboard, options: options).install(urlOpenerPlugins: urlOpenerPlugins)
     }
 
-    /// The same as ``instantiate(_:)``.
+    /// Builds the launcher as ``instantiate(_:)`` does and makes it ``PluginLauncher/shared``
+    /// (held for the life of the process, as in Boardy). Boardy traps on a second `initialize`;
+    /// here the newer launcher replaces the shared one.
     @discardableResult
     public func initialize(_ launchSettings: (_ mainboard: any FlowMotherboard) -> Void = { _ in }) -> PluginLauncher {
-        instantiate(launchSettings)
+        let launcher = instantiate(launchSettings)
+        PluginLauncher.sharedInstance.withLockedValue { $0 = launcher }
+        return launcher
     }
 
     private struct Main: MainComponent {
@@ -299,6 +321,25 @@ public final class PluginLauncher {
 
     /// Starts a launch with `options`.
     public static func with(options: MainOptions) -> LauncherComponent { LauncherComponent(options: options) }
+
+    /// The launcher last initialized (Boardy's `shared`): a programming error before any is, in
+    /// release builds too (Boardy's `preconditionFailure`).
+    public static var shared: PluginLauncher {
+        guard let launcher = sharedInstance.withLockedValue({ $0 }) else {
+            preconditionFailure("🆘 [Boardy] PluginLauncher.shared must be initialized before use ‼️")
+        }
+        return launcher
+    }
+
+    /// The launcher ``shared`` returns, set by ``LauncherComponent/initialize(_:)``.
+    static let sharedInstance = LockedValue<PluginLauncher?>(nil)
+
+    /// Launches in `context` and activates `input` on the main motherboard (Boardy's older
+    /// spelling of `launch(in:action:)`).
+    @available(*, deprecated, message: "Use launch(in: action:) instead of")
+    public func launch(in context: AnyObject, with input: BoardInput<some Any>) {
+        launch(in: context) { mainboard in mainboard.activateBoard(model: input) }
+    }
 
     /// Installs the main motherboard into `context` and runs the first action. The context keeps
     /// the launcher (and so the main motherboard) alive, as Boardy's shared launcher lives for the

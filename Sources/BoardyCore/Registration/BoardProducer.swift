@@ -96,6 +96,8 @@ public enum BoardRegistrationBuilder {
     public static func buildExpression(_ board: any ActivatableBoard) -> [BoardRegistration] { [BoardRegistration(board.identifier) { _ in board }] }
     public static func buildBlock(_ parts: [BoardRegistration]...) -> [BoardRegistration] { parts.flatMap { $0 } }
     public static func buildOptional(_ r: [BoardRegistration]?) -> [BoardRegistration] { r ?? [] }
+    /// An `if` without `else` (Boardy's older builder spelling).
+    public static func buildIf(_ r: [BoardRegistration]?) -> [BoardRegistration] { r ?? [] }
     public static func buildEither(first r: [BoardRegistration]) -> [BoardRegistration] { r }
     public static func buildEither(second r: [BoardRegistration]) -> [BoardRegistration] { r }
     public static func buildArray(_ r: [[BoardRegistration]]) -> [BoardRegistration] { r.flatMap { $0 } }
