@@ -266,6 +266,34 @@ struct BoardyAPISurfaceTests {
         if case .cancel = BarrierBoard<String>.Action.cancel {} else { Issue.record("cancel is a case") }
     }
 
+    final class Relay: ModernContinuableBoard, GuaranteedBoard {
+        typealias InputType = String
+        func activate(withGuaranteedInput input: String) {
+            continueBoard(BoardInput<String>(target: "inner", input: input))
+            continueBoard(model: BoardInput<String>(target: "inner", input: input + "!"))
+            continueInteractWithBoard(BoardCommand<Int>(identifier: "inner", input: 1))
+            continueInteractWithBoard(command: BoardCommand<Int>(identifier: "inner", input: 2))
+        }
+    }
+
+    @Test("the members Boardy lists on other types (BoardyAPISymbolTests.listedElsewhere) are there as Boardy's")
+    func membersListedElsewhere() {
+        let task = TaskBoard<Int, Int>(identifier: "t") { _, input, done in done(.success(input)) }
+        let mainboard = Motherboard(identifier: "elsewhere", boards: [task, NoBoard(identifier: "none")])
+        var outputs: [Int] = []
+        mainboard.matchedFlow("t", with: Int.self).handle { outputs.append($0) }
+        task.sendOutput(9)
+        #expect(outputs == [9])
+        _ = mainboard.blockActivation("t", with: BlockTaskParameter<Int, Int>.self)
+        _ = NoBoard(identifier: "n").blockActivation("t", with: BlockTaskParameter<Int, Int>.self)
+        let inner = Plain(identifier: "inner")
+        let relay = Relay(identifier: "relay", boardProducer: BoardProducer(registrationsBuilder: { _ in inner }))
+        let outer = Motherboard(identifier: "outer", boards: [relay])
+        outer.activateBoard(identifier: "relay", withOption: "go")
+        #expect(inner.options.map { $0 as? String } == ["go", "go!"])
+        #expect(relay.motherboard.boards.map(\.identifier) == ["inner"])
+    }
+
     @Test("ContinuousBoard.putIntoContext(_:) puts its inner motherboard's boards into the context too")
     func continuousContext() {
         let inner = Plain(identifier: "inner")
