@@ -181,6 +181,19 @@ struct BoardyAPISurfaceTests {
         #expect(five == ["v1", "v2", "v3", "v4", "v5"])
     }
 
+    @Test("a completion is not a BoardOutputModel: a general flow over outputs never receives one (Boardy's CompleteAction is internal)")
+    func completionsAreNotOutputs() {
+        let echo = Echo(identifier: "echo")
+        let mainboard = Motherboard(identifier: "outputs", boards: [echo])
+        var seen: [String] = []
+        mainboard.registerGeneralFlow { (output: any BoardOutputModel) in seen.append("general \(output.identifier)") }
+        mainboard.matchedFlow("echo", with: (any BoardOutputModel).self).handle { seen.append("matched \($0.identifier)") }
+        mainboard.activateBoard(identifier: "echo", withOption: "hi")
+        echo.complete(true)
+        #expect(!(CompleteAction(identifier: "echo", isDone: true) as Any is any BoardOutputModel))
+        #expect(seen == [], "\(seen)")
+    }
+
     // MARK: Inputs
 
     final class Counted: Board, GuaranteedBoard {

@@ -156,8 +156,9 @@ public protocol BoardFlowAction {}
 public enum BoardFlowNoneAction: BoardFlowAction {}
 
 /// A board's completion as its delegate receives it. Boardy keeps this type internal; it is
-/// public here so a delegate other than a motherboard can tell a completion from an output.
-public struct CompleteAction: BoardOutputModel {
+/// public here so a delegate other than a motherboard can tell a completion from an output. As in
+/// Boardy it is not a ``BoardOutputModel``: a flow over outputs never receives a completion.
+public struct CompleteAction {
     /// The board that completed.
     public let identifier: BoardID
     /// Whether the board completed successfully.
