@@ -242,10 +242,9 @@ public struct ImportedApp: Sendable {
 
     /// Whether the import understood too little of the app for a finding-free check to mean
     /// anything: less than ``understoodThreshold`` percent of its activation call sites, or no
-    /// board at all in sources that name Boardy's activations.
+    /// board at all (whatever the sources hold, nothing was checked).
     public var understoodTooLittle: Bool {
-        let t = totalResolution
-        return t.percentResolved < Self.understoodThreshold || (boards.isEmpty && (t.total > 0 || !unresolved.isEmpty))
+        totalResolution.percentResolved < Self.understoodThreshold || boards.isEmpty
     }
 
     /// The counts over every module.

@@ -137,6 +137,14 @@ import Testing
         #expect(findings.first?.code == .partlyUnderstood)
         #expect(findings.first?.severity == .warning)
         #expect(findings.first?.sources.contains { $0.line == 13 } == true, "the first unresolved registration is one of its places")
+        // Sources where nothing Boardy is recognised at all: no board, so no all-clear either.
+        let plain = dir.appendingPathComponent("Plain")
+        try FileManager.default.createDirectory(at: plain.appendingPathComponent("App"), withIntermediateDirectories: true)
+        try "struct Settings { var name = \"x\" }\n".write(to: plain.appendingPathComponent("App/Settings.swift"), atomically: true, encoding: .utf8)
+        let nothing = try AppImporter.importApp([plain.path])
+        #expect(nothing.totalResolution.total == 0)
+        #expect(nothing.understoodTooLittle)
+        #expect(ImportCheck.check(nothing).first?.code == .partlyUnderstood)
         // An app understood well enough carries no such finding.
         let good = try AppImporter.importApp([Self.path("ParcelApp")])
         #expect(!good.understoodTooLittle)
