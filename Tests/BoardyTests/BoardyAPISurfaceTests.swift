@@ -379,3 +379,54 @@ struct BoardyAPISurfaceTests {
         chain.handle(data: 4)
     }
 }
+
+/// Boardy's default flows hand a board's requests and commands to the flows an app registers
+/// (issue 46, behaviour 1): what a flow over `BoardInputModel`, `BoardCommandModel` or `Any` sees.
+@Suite("Boardy's flows see every message a board sends")
+struct BoardyGeneralFlowTests {
+    final class Sender: Board, ActivatableBoard {
+        func activate(withOption option: Any?) {
+            nextToBoard(BoardInput<String>(target: "receiver", input: "hello"))
+            interactWithOtherBoard(BoardCommand<Int>(identifier: "receiver", input: 7))
+            sendToMotherboard(data: nil)
+        }
+    }
+
+    final class Receiver: Board, ActivatableBoard, InteractableBoard {
+        var got: [String] = []
+        func activate(withOption option: Any?) { got.append("activated \(option as? String ?? "-")") }
+        func interact(command: Any?) { got.append("command \(command as? Int ?? 0)") }
+    }
+
+    @Test("a flow over BoardInputModel sees each activation request a board makes, after the activation; over BoardCommandModel each command")
+    func requestsAndCommands() {
+        let receiver = Receiver(identifier: "receiver")
+        let mainboard = Motherboard(identifier: "flows", boards: [Sender(identifier: "sender"), receiver])
+        var seen: [String] = []
+        mainboard.registerGeneralFlow { (request: any BoardInputModel) in
+            seen.append("request \(request.identifier) \(request.option as? String ?? "-") after \(receiver.got.count)")
+        }
+        mainboard.registerGeneralFlow { (command: any BoardCommandModel) in seen.append("command \(command.identifier) \(command.data as? Int ?? 0)") }
+        mainboard.activateBoard(identifier: "sender", withOption: nil)
+        #expect(seen == ["request receiver hello after 1", "command receiver 7"])
+        #expect(receiver.got == ["activated hello", "command 7"])
+    }
+
+    @Test("a flow over Any sees every message, nil included")
+    func everythingOnAny() {
+        let mainboard = Motherboard(identifier: "any", boards: [Sender(identifier: "sender"), Receiver(identifier: "receiver")])
+        var count = 0
+        var nils = 0
+        mainboard.registerGeneralFlow { (data: Any?) in
+            count += 1
+            if data == nil { nils += 1 }
+        }
+        mainboard.activateBoard(identifier: "sender", withOption: nil)
+        #expect(count == 3, "the request, the command and the nil output")
+        #expect(nils == 1)
+        var plain = 0
+        mainboard.registerGeneralFlow { (_: Any) in plain += 1 }
+        mainboard.activateBoard(identifier: "sender", withOption: nil)
+        #expect(plain == 3, "over Any too, nil included")
+    }
+}

@@ -34,9 +34,14 @@ public protocol DataMatchBoardFlow: BoardFlow {
 }
 
 extension DataMatchBoardFlow {
-    /// Reacts when the data has the flow's type (nil counts for a `Void` or optional type).
+    /// Reacts when the data has the flow's type (nil counts for a `Void` or optional type, and
+    /// for `Any`, which holds it, as Boardy's `data as? Output` does).
     public func doNext(with output: any BoardOutputModel) {
-        if let data = BoardValue.cast(output.data, to: Output.self) { doNext(withData: data) }
+        if let data = BoardValue.cast(output.data, to: Output.self) {
+            doNext(withData: data)
+        } else if output.data == nil, let data = output.data as? Output {
+            doNext(withData: data)
+        }
     }
 }
 

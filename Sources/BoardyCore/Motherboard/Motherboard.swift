@@ -365,9 +365,13 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
                             self.logNextToBoard(log, from: board, to: id, input: input)
                             self.process(.activate(id, input: input, source: board.identifier, inputJSON: nil), cause: self.runtime?.currentCause ?? 0)
                         })
+                    handToFlows(from: board.identifier, BoardInput<Any?>(target: id, input: input), json: input)
                     return
                 }
                 submit(.activate(id, input: input, source: board.identifier, inputJSON: nil))
+                // Boardy hands the request to every flow after its own activation flow (the first
+                // it registers): a flow over `BoardInputModel` sees it.
+                handToFlows(from: board.identifier, BoardInput<Any?>(target: id, input: input), json: input)
             } else {
                 // Handed to the flows as a message (a composable motherboard forwards it up).
                 submit(.output(board, BoardInput<Any?>(target: id, input: input), flowAction: false))
@@ -379,9 +383,11 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
                         self.logSendCommand(log, from: board, to: id, command: c)
                         self.process(.command(id, c), cause: self.runtime?.currentCause ?? 0)
                     })
+                handToFlows(from: board.identifier, BoardCommand<Any?>(identifier: id, input: c), json: c)
                 return
             }
             submit(.command(id, c))
+            handToFlows(from: board.identifier, BoardCommand<Any?>(identifier: id, input: c), json: c)
         case .complete(let done): submit(.completion(board, done))
         case .cancelled(let reason, let detail):
             submit(
@@ -392,6 +398,20 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
                         extra: detail.map { ["detail": .string($0)] } ?? JSONObject())
                 })
         }
+    }
+
+    /// Hands a board's request or command, as the model Boardy's flows see, to the flows
+    /// registered with ``registerFlow(_:)-(BoardFlow)`` that match it (each traced as
+    /// `flow.routed`, action `handler`), after the motherboard's own handling of it. Nothing when
+    /// no such flow is registered.
+    private func handToFlows(from source: BoardID, _ model: Any, json value: Any?) {
+        guard !genericFlows.isEmpty else { return }
+        submit(
+            .call { [unowned self] in
+                guard let runtime = self.runtime else { return }
+                let json: JSONValue = runtime.isTracing ? TraceValue.json(value) ?? .null : .null
+                self.submitMerged([], from: source, value: value, json: json, data: model, cause: runtime.currentCause, runtime: runtime)
+            })
     }
 
     /// A completed board's emission: outputs are recorded as dropped, nothing is routed (Boardy
