@@ -53,6 +53,8 @@ extension Motherboard {
     /// Receives what `board` sends when it calls Boardy's `sendToMotherboard(data:)`.
     public func board(_ board: any IdentifiableBoard, didSendData data: Any?) {
         guard let board = board as? Board else { return }
-        receive(.from(data), from: board)
+        // A request or command model goes on to the flows as the board sent it.
+        let model: Any? = data is any BoardInputModel || data is any BoardCommandModel ? data : nil
+        receive(.from(data), from: board, model: model)
     }
 }

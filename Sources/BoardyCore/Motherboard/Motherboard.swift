@@ -352,7 +352,9 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
     /// or only handed to the flows (a ``ComposableMotherboard``, which forwards it to its parent).
     var routesActivationRequests: Bool { true }
 
-    func receive(_ emission: Board.Emission, from board: Board) {
+    /// A board's emission; `model` is the request or command model the board sent, when it sent
+    /// one (``handToFlows(from:_:json:)`` hands it to the flows as it was).
+    func receive(_ emission: Board.Emission, from board: Board, model: Any? = nil) {
         switch emission {
         case .output(let v): submit(.output(board, v, flowAction: false))
         case .flowAction(let v): submit(.output(board, v, flowAction: true))
@@ -365,13 +367,13 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
                             self.logNextToBoard(log, from: board, to: id, input: input)
                             self.process(.activate(id, input: input, source: board.identifier, inputJSON: nil), cause: self.runtime?.currentCause ?? 0)
                         })
-                    handToFlows(from: board.identifier, BoardInput<Any?>(target: id, input: input), json: input)
+                    handToFlows(from: board.identifier, model ?? RelayedRequest(identifier: id, option: input), json: input)
                     return
                 }
                 submit(.activate(id, input: input, source: board.identifier, inputJSON: nil))
                 // Boardy hands the request to every flow after its own activation flow (the first
                 // it registers): a flow over `BoardInputModel` sees it.
-                handToFlows(from: board.identifier, BoardInput<Any?>(target: id, input: input), json: input)
+                handToFlows(from: board.identifier, model ?? RelayedRequest(identifier: id, option: input), json: input)
             } else {
                 // Handed to the flows as a message (a composable motherboard forwards it up).
                 submit(.output(board, BoardInput<Any?>(target: id, input: input), flowAction: false))
@@ -383,11 +385,11 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
                         self.logSendCommand(log, from: board, to: id, command: c)
                         self.process(.command(id, c), cause: self.runtime?.currentCause ?? 0)
                     })
-                handToFlows(from: board.identifier, BoardCommand<Any?>(identifier: id, input: c), json: c)
+                handToFlows(from: board.identifier, model ?? RelayedCommand(identifier: id, data: c), json: c)
                 return
             }
             submit(.command(id, c))
-            handToFlows(from: board.identifier, BoardCommand<Any?>(identifier: id, input: c), json: c)
+            handToFlows(from: board.identifier, model ?? RelayedCommand(identifier: id, data: c), json: c)
         case .complete(let done): submit(.completion(board, done))
         case .cancelled(let reason, let detail):
             submit(
@@ -398,6 +400,18 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
                         extra: detail.map { ["detail": .string($0)] } ?? JSONObject())
                 })
         }
+    }
+
+    /// A request a board made without a model (``Board/nextToBoard(_:with:)``), as flows see it.
+    private struct RelayedRequest: BoardInputModel {
+        let identifier: BoardID
+        let option: Any?
+    }
+
+    /// A command a board sent without a model, as flows see it.
+    private struct RelayedCommand: BoardCommandModel {
+        let identifier: BoardID
+        let data: Any?
     }
 
     /// Hands a board's request or command, as the model Boardy's flows see, to the flows
