@@ -38,6 +38,11 @@ struct BoardyProbeTests {
         // Traces record a `.void` gate's input as null and every golden trace and replay rests on
         // it; a `Void` (or optional) gate accepts nil as Boardy's `()`.
         "activation-barrier-gate-fails": "a .void barrier activates its gate with nil here, with () on Boardy",
+        // The gate gets the key itself here; Boardy hands it an AnyHashable in an optional.
+        "unique-barrier-per-key": "a .unique barrier activates its gate with the key here, with Optional(AnyHashable(key)) on Boardy",
+        // Boardy hands the gateway's activation its internal `GatewayInputModel` (destination and
+        // option); here the option itself, which a gate typed by the option's type accepts.
+        "gateway-guards-and-exempts": "a gateway's activation gets the option here, Boardy's internal GatewayInputModel there",
     ]
 
     @Test("each probe prints what Boardy printed", arguments: BoardyProbes.all.map(\.0))

@@ -251,23 +251,25 @@ public final class ChainBoardFlow<Target>: BoardFlow {
             handler(target, data as? Output)
             return true
         }
-        return manager!
+        // As in Boardy, the chain is registered only once it ends.
+        return manager!.registerFlow(self)
     }
 
     /// Adds the last handler, for any data (flow actions skipped when `skipSilentData`).
     @discardableResult
     public func eventuallyHandle(skipSilentData: Bool = true, handler: @escaping (Target, Any?) -> Void) -> any FlowManageable {
         handlers.append { target, data in
-            if skipSilentData && data is any BoardFlowAction { return false }
+            // Silent data (flow actions, requests, commands, completions) ends the chain unhandled.
+            if skipSilentData && isBoardyMessage(data) { return true }
             handler(target, data)
             return true
         }
-        return manager!
+        return manager!.registerFlow(self)
     }
 
-    /// Ends the chain without a last handler; returns the flows' holder.
+    /// Ends the chain without a last handler (and registers it); returns the flows' holder.
     @discardableResult
-    public func eventuallySkipHandling() -> any FlowManageable { manager! }
+    public func eventuallySkipHandling() -> any FlowManageable { eventuallyHandle { _, _ in } }
 
     /// Whether the chain reacts to `output`.
     public func match(with output: any BoardOutputModel) -> Bool { matcher(output) }
@@ -282,9 +284,8 @@ public final class ChainBoardFlow<Target>: BoardFlow {
 extension FlowManageable {
     /// Registers a chain of handlers by data type for the boards `matchedIdentifiers`.
     public func registerChainFlow<Target>(matchedIdentifiers: [FlowStepID], target: Target) -> ChainBoardFlow<Target> {
-        let flow = ChainBoardFlow(manager: self, target: target) { matchedIdentifiers.contains($0.identifier) }
-        registerFlow(flow)
-        return flow
+        // Registered when the chain ends (`eventuallyHandle`, `eventuallySkipHandling`), as in Boardy.
+        ChainBoardFlow(manager: self, target: target) { matchedIdentifiers.contains($0.identifier) }
     }
 
     /// Registers a chain of handlers by data type for the boards `matchedIdentifiers`.
