@@ -258,24 +258,37 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
         return self
     }
 
-    /// Every registered flow, in registration order.
+    /// Every flow: Boardy's four default flows (forwarding flow actions, interactions,
+    /// activation requests, completions; the engine does their work), then the registered ones
+    /// in registration order.
     public var flows: [any BoardFlow] {
-        registry.map { entry -> any BoardFlow in
-            switch entry {
-            case let .route(r): return RouteFlow(registered: r, motherboard: self)
-            case let .flow(f): return f
+        defaultFlows
+            + registry.map { entry -> any BoardFlow in
+                switch entry {
+                case let .route(r): return RouteFlow(registered: r, motherboard: self)
+                case let .flow(f): return f
+                }
             }
-        }
     }
 
-    /// Removes every registered flow.
+    /// Boardy's default flows, as `flows` lists them (made on first use).
+    private var defaultFlows: [any BoardFlow] {
+        if let made = madeDefaultFlows { return made }
+        let made: [any BoardFlow] = DefaultFlow.Kind.allCases.map { DefaultFlow(kind: $0) }
+        madeDefaultFlows = made
+        return made
+    }
+    private var madeDefaultFlows: [any BoardFlow]?
+
+    /// Removes every registered flow; Boardy's default flows stay, as Boardy registers them again.
     public func resetFlows() {
         registry = []
         genericFlows = []
         flowsBySource = BoardMap()
     }
 
-    /// Removes the flows whose identifier is `identifier`.
+    /// Removes the flows whose identifier is `identifier` (Boardy's default flows are the
+    /// engine's own work here and stay).
     public func removeFlow(by identifier: String) {
         registry.removeAll { $0.identifier == identifier }
         genericFlows.removeAll { $0.flow.identifier == identifier }
@@ -464,4 +477,15 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
     public func traceHeader(scenario: String? = nil) -> TraceHeader {
         TraceHeader(scenario: scenario, clock: runtime?.scheduler.clock ?? .virtual, definition: definitionFingerprint)
     }
+}
+
+/// One of the four flows a Boardy motherboard registers for itself, as ``Motherboard/flows``
+/// lists it. The engine does their work (forwarding flow actions to the parent, delivering
+/// commands, performing requests, removing completed boards); the entry matches nothing itself.
+struct DefaultFlow: BoardFlow {
+    enum Kind: CaseIterable { case forwardAction, interaction, activation, completion }
+    let kind: Kind
+    let identifier = UUID().uuidString
+    func match(with output: any BoardOutputModel) -> Bool { false }
+    func doNext(with output: any BoardOutputModel) {}
 }

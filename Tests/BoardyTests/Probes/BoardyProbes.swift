@@ -600,5 +600,24 @@ enum BoardyProbes {
             mb.activateBoard(identifier: "f", withOption: false)
             return log.lines + ["boards \(names(mb))"]
         }),
+        ("unregistered-id-installs-a-noboard", {
+            let log = Log()
+            let p = BoardProducer()
+            let mb = Motherboard(boardProducer: p)
+            mb.activateBoard(identifier: "ghost", withOption: nil)
+            p.registerBoard("ghost") { Plain($0, log) }
+            mb.activateBoard(identifier: "ghost", withOption: 1)
+            return log.lines + ["boards \(names(mb))", "types \(mb.boards.map { String(describing: type(of: $0)) })"]
+        }),
+        ("fresh-motherboard-flows", {
+            let log = Log()
+            let mb = Motherboard(boards: [Plain("a", log)])
+            var lines = ["flows \(mb.flows.count)"]
+            mb.registerGeneralFlow { (_: String) in }
+            lines.append("after one \(mb.flows.count)")
+            mb.resetFlows()
+            lines.append("after reset \(mb.flows.count)")
+            return lines
+        }),
     ] }
 }
