@@ -43,9 +43,6 @@ struct BoardyProbeTests {
         // Boardy hands the gateway's activation its internal `GatewayInputModel` (destination and
         // option); here the option itself, which a gate typed by the option's type accepts.
         "gateway-guards-and-exempts": "a gateway's activation gets the option here, Boardy's internal GatewayInputModel there",
-        // Not mirrored yet (issue 46): Boardy installs a NoBoard for an id nothing registers, and
-        // it stays, so a later registration of that id is never used.
-        "unregistered-id-installs-a-noboard": "an unregistered id installs nothing here; Boardy installs a NoBoard that stays",
     ]
 
     @Test("each probe prints what Boardy printed", arguments: BoardyProbes.all.map(\.0))

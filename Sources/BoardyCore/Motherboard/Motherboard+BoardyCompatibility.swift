@@ -5,7 +5,7 @@ extension Motherboard {
     /// The installed boards, in installation order, then, as Boardy's barrier boards, the
     /// barrier runs this motherboard has open (see ``ActivatableBarrierBoard``).
     public var boards: [any ActivatableBoard] {
-        let own = installed.values.sorted { $0.installOrder < $1.installOrder }
+        let own = (installed.values + placeholders.values.map { $0 as any ActivatableBoard }).sorted { $0.installOrder < $1.installOrder }
         guard let runtime, !runtime.barriers.isEmpty else { return own }
         return own + runtime.barriers.views(ownedBy: self)
     }
@@ -19,6 +19,7 @@ extension Motherboard {
     /// Uninstalls the board `identifier` without completing it: no completion is traced and no
     /// completion flow runs (Boardy's `removeBoard(withIdentifier:)`).
     public func removeBoard(withIdentifier identifier: BoardID) {
+        placeholders[identifier] = nil
         guard let board = installed.removeValue(forKey: identifier) else { return }
         board.host = nil
         board.formerMotherboard = self

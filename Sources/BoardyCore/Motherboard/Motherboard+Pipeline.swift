@@ -68,10 +68,12 @@ extension Motherboard {
         let inputJSON = runtime.isTracing ? (known ?? TraceValue.json(input)) : nil
         let requested = runtime.record(self, cause: cause, .activationRequested(board: id.rawValue, source: source?.rawValue, input: inputJSON))
         let reqCause = requested == 0 ? cause : requested
-        // Rule 5: find the installed board or produce and install it, before any check.
-        guard let board = installed[id] ?? produce(id) else {
+        // Rule 5: find the installed board or produce and install it, before any check. An id
+        // that was unregistered when first activated keeps Boardy's NoBoard.
+        guard placeholders.isEmpty || placeholders[id] == nil, let board = installed[id] ?? produce(id) else {
             if let log = runtime.debugLog { logUnregistered(log, id, option: input) }
             runtime.record(self, cause: reqCause, .activationCancelled(board: id.rawValue, reason: .unregistered))
+            installPlaceholder(id)
             return
         }
         if let mismatch = board.inputMismatch(input) {
@@ -292,8 +294,9 @@ extension Motherboard {
             runtime.record(self, cause: cause, .activationCancelled(board: w.board.rawValue, reason: .barrierFailed))
             return
         }
-        guard let board = installed[w.board] ?? produce(w.board) else {
+        guard placeholders.isEmpty || placeholders[w.board] == nil, let board = installed[w.board] ?? produce(w.board) else {
             runtime.record(self, cause: cause, .activationCancelled(board: w.board.rawValue, reason: .unregistered))
+            installPlaceholder(w.board)
             return
         }
         if fromGateway {
@@ -328,6 +331,15 @@ extension Motherboard {
     func canProducePerRun(_ gate: BoardID) -> Bool {
         if let p = ownProducer { return p.canProduceBoard(identifier: gate) }
         return hasForeignProducer
+    }
+
+    /// Installs Boardy's `NoBoard` for `id`, unless one is there already.
+    func installPlaceholder(_ id: BoardID) {
+        guard placeholders[id] == nil else { return }
+        let placeholder = NoBoard(placeholderFor: id)
+        installCount += 1
+        placeholder.installOrder = installCount
+        placeholders[id] = placeholder
     }
 
     func produce(_ id: BoardID) -> (any ActivatableBoard)? {

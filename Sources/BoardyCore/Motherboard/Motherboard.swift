@@ -41,6 +41,10 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
     // Confined to the driving thread, never accessed overlappingly: no dynamic exclusivity
     // checks on the hot path (see BoardyRuntime).
     @exclusivity(unchecked) var installed = BoardMap<any ActivatableBoard>()
+    /// The `NoBoard`s Boardy installs for ids nothing registered when they were activated, by id:
+    /// listed in ``boards``, and they stay, so a later registration of such an id is not used
+    /// (Boardy's behaviour). The engine treats their ids as unregistered.
+    var placeholders: [BoardID: NoBoard] = [:]
     /// The Swift type of each board installed, by id; named only when the definition is asked
     /// for (spelling a type's name costs microseconds, and an explorer installs boards by the
     /// thousand).
