@@ -38,7 +38,7 @@ struct EngineLogTests {
     }
 
     /// A log capture and a motherboard printing to it.
-    final class Capture: @unchecked Sendable {
+    final class Capture: Sendable {
         let lines = LockedValue<[String]>([])
         var log: BoardyDebugLog {
             let lines = self.lines

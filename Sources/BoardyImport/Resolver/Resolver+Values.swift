@@ -120,27 +120,29 @@ extension Resolver {
             let b = ctx.bindings[name]!
             return valuesOf(b.sym, deeper(b.ctx, than: ctx))
         case .param(let function, let index, _):
-            return passed(function: function, index: index, ctx).flatMap { valuesOf($0.sym, $0.ctx) }
+            return passed(function: function, index: index, ctx).flatMap { valuesOf($0.value.sym, $0.value.ctx) }
         default:
             return [Bound(sym: s, ctx: ctx)]
         }
     }
 
     /// What the calls (or, for an initializer, the constructions) of `function` pass to its
-    /// parameter `index`, each with the context of the call.
-    func passed(function: String, index: Int, _ ctx: Ctx) -> [Bound] {
+    /// parameter `index` (or its default, where a call leaves it out), each with the context and
+    /// place of the call.
+    func passed(function: String, index: Int, _ ctx: Ctx) -> [(value: Bound, at: CodeLocation)] {
         guard let fn = functionsByKey[function], index < fn.params.count else { return [] }
         let p = fn.params[index]
-        var calls: [(args: [SymArg], owners: OwnerChain, file: Int)] = []
+        var calls: [(args: [SymArg], owners: OwnerChain, file: Int, line: Int)] = []
         if fn.name == "init", let t = fn.owner {
-            calls = (initCalls[t] ?? []).map { ($0.fact.args, $0.fact.owners, $0.file) }
+            calls = (initCalls[t] ?? []).map { ($0.fact.args, $0.fact.owners, $0.file, $0.fact.line) }
         } else {
-            calls = (userCalls[fn.name] ?? []).map { ($0.fact.args, $0.fact.owners, $0.file) }
+            calls = (userCalls[fn.name] ?? []).map { ($0.fact.args, $0.fact.owners, $0.file, $0.fact.line) }
         }
-        var out: [Bound] = []
+        var out: [(value: Bound, at: CodeLocation)] = []
         for call in calls {
             var arg: Sym?
             if p.label == "_" {
+                // Positional: the index among unlabeled arguments.
                 let unlabeledBefore = fn.params[..<index].filter { $0.label == "_" }.count
                 let unlabeled = call.args.filter { $0.label == nil }
                 arg = unlabeledBefore < unlabeled.count ? unlabeled[unlabeledBefore].value : nil
@@ -150,7 +152,7 @@ extension Resolver {
             guard let value = arg ?? p.defaultValue else { continue }
             var c = Ctx(file: call.file, module: files[call.file].module, owners: call.owners, depth: ctx.depth + 1)
             c.pluginID = ctx.pluginID
-            out.append(Bound(sym: value, ctx: c))
+            out.append((Bound(sym: value, ctx: c), loc(call.file, call.line)))
         }
         return out
     }
@@ -175,38 +177,21 @@ extension Resolver {
     func throughCallers(function: String, index: Int, name: String, _ ctx: Ctx) -> Eval {
         guard let fn = functionsByKey[function] else { return .failed(Why("`\(name)` is a parameter, computed at run time", .parameter)) }
         let p = fn.params[index]
-        if fn.name == "init", fn.owner != nil {
-            // An initializer's parameter: whatever the constructions of its type pass.
-            let bounds = passed(function: function, index: index, ctx)
-            var values: [String] = []
-            for b in bounds {
-                guard case .values(let vs, _) = evalString(b.sym, b.ctx) else {
-                    return .failed(Why("`\(name)` depends on data: \(fn.owner!)(…) is made with `\(b.sym.text)` at \(loc(b.ctx.file, 0))", .parameter))
-                }
-                values += vs
-            }
-            if !values.isEmpty { return .values(values.uniqued, note: Note(bounds.count == 1 ? "through the only construction" : "through its \(bounds.count) constructions", throughCallers: true)) }
-        }
+        // An initializer's parameter is what the constructions of its type pass; any other
+        // function's, what its callers pass.
+        let constructions = fn.name == "init" && fn.owner != nil
         var values: [String] = []
         var callers: [CodeLocation] = []
-        for (call, file) in userCalls[fn.name] ?? [] {
-            var arg: Sym?
-            if p.label == "_" {
-                // Positional: the index among unlabeled arguments.
-                let unlabeledBefore = fn.params[..<index].filter { $0.label == "_" }.count
-                let unlabeled = call.args.filter { $0.label == nil }
-                arg = unlabeledBefore < unlabeled.count ? unlabeled[unlabeledBefore].value : nil
-            } else {
-                arg = call.args.first(where: { $0.label == p.label })?.value
+        for (value, at) in passed(function: function, index: index, ctx) {
+            guard case .values(let vs, _) = evalString(value.sym, value.ctx) else {
+                let how = constructions ? "\(fn.owner!)(…) is made with" : "\(fn.name)(…) is called with"
+                return .failed(Why("`\(name)` depends on data: \(how) `\(value.sym.text)` at \(at)", .parameter))
             }
-            guard let value = arg ?? p.defaultValue else { continue }
-            var c = Ctx(file: file, module: files[file].module, owners: call.owners, depth: ctx.depth + 1)
-            c.pluginID = ctx.pluginID
-            guard case .values(let vs, _) = evalString(value, c) else {
-                return .failed(Why("`\(name)` depends on data: \(fn.name)(…) is called with `\(value.text)` at \(loc(file, call.line))", .parameter))
-            }
-            callers.append(loc(file, call.line))
+            callers.append(at)
             for v in vs where !values.contains(v) { values.append(v) }
+        }
+        if constructions, !values.isEmpty {
+            return .values(values, note: Note(callers.count == 1 ? "through the only construction" : "through its \(callers.count) constructions", throughCallers: true))
         }
         if values.isEmpty, let d = p.defaultValue { return evalString(d, ctx) }
         guard !values.isEmpty else { return .failed(Why("`\(name)` is a parameter of \(fn.name), and no call passes a static value", .parameter)) }

@@ -13,48 +13,37 @@ enum BoardyProbes {
         func add(_ s: String) { lines.append(s) }
     }
 
-    final class Plain: Board, ActivatableBoard {
+    /// A board that writes to a probe's log.
+    class LogBoard: Board {
         let log: Log
         init(_ id: BoardID, _ log: Log) {
             self.log = log
             super.init(identifier: id)
         }
+    }
+
+    final class Plain: LogBoard, ActivatableBoard {
         func activate(withOption option: Any?) { log.add("\(identifier.rawValue) activated \(String(describing: option))") }
     }
 
-    final class Echo: Board, GuaranteedBoard, GuaranteedOutputSendingBoard {
+    final class Echo: LogBoard, GuaranteedBoard, GuaranteedOutputSendingBoard {
         typealias InputType = String
         typealias OutputType = String
-        let log: Log
-        init(_ id: BoardID, _ log: Log) {
-            self.log = log
-            super.init(identifier: id)
-        }
         func activate(withGuaranteedInput input: String) {
             log.add("\(identifier.rawValue) got \(input)")
             sendOutput(input + "!")
         }
     }
 
-    final class Finisher: Board, GuaranteedBoard {
+    final class Finisher: LogBoard, GuaranteedBoard {
         typealias InputType = Bool
-        let log: Log
-        init(_ id: BoardID, _ log: Log) {
-            self.log = log
-            super.init(identifier: id)
-        }
         func activate(withGuaranteedInput input: Bool) {
             log.add("\(identifier.rawValue) completes \(input)")
             complete(input)
         }
     }
 
-    final class Talker: Board, ActivatableBoard, InteractableBoard {
-        let log: Log
-        init(_ id: BoardID, _ log: Log) {
-            self.log = log
-            super.init(identifier: id)
-        }
+    final class Talker: LogBoard, ActivatableBoard, InteractableBoard {
         func activate(withOption option: Any?) { log.add("\(identifier.rawValue) activated") }
         func interact(command: Any?) { log.add("\(identifier.rawValue) command \(String(describing: command))") }
     }
@@ -196,13 +185,8 @@ enum BoardyProbes {
             return log.lines
         }),
         ("guaranteed-input-adapters", {
-            final class Counted: Board, GuaranteedBoard {
+            final class Counted: LogBoard, GuaranteedBoard {
                 typealias InputType = Int
-                let log: Log
-                init(_ id: BoardID, _ log: Log) {
-                    self.log = log
-                    super.init(identifier: id)
-                }
                 var inputAdapters: [(Any?) -> Int?] { [{ ($0 as? String).flatMap(Int.init) }] }
                 func activate(withGuaranteedInput input: Int) { log.add("got \(input)") }
             }
@@ -214,13 +198,8 @@ enum BoardyProbes {
         }),
         ("decodable-input-from-json", {
             struct Point: Codable { var x: Int }
-            final class Decoding: Board, GuaranteedBoard {
+            final class Decoding: LogBoard, GuaranteedBoard {
                 typealias InputType = Point
-                let log: Log
-                init(_ id: BoardID, _ log: Log) {
-                    self.log = log
-                    super.init(identifier: id)
-                }
                 func activate(withGuaranteedInput input: Point) { log.add("x \(input.x)") }
             }
             let log = Log()
@@ -333,23 +312,13 @@ enum BoardyProbes {
             return ["environment \(options[.environment] as? String ?? "nil")", "key \(MainOptions.Key.environment.rawValue)"]
         }),
         ("activation-barrier-waits-for-gate", {
-            final class Gated: Board, ActivatableBoard {
-                let log: Log
-                init(_ id: BoardID, _ log: Log) {
-                    self.log = log
-                    super.init(identifier: id)
-                }
+            final class Gated: LogBoard, ActivatableBoard {
                 func activationBarrier(withOption option: Any?) -> ActivationBarrier? {
                     ioDestination("gate").activation(with: Any?.self).barrier()
                 }
                 func activate(withOption option: Any?) { log.add("gated ran \(String(describing: option))") }
             }
-            final class Gate: Board, ActivatableBoard {
-                let log: Log
-                init(_ id: BoardID, _ log: Log) {
-                    self.log = log
-                    super.init(identifier: id)
-                }
+            final class Gate: LogBoard, ActivatableBoard {
                 func activate(withOption option: Any?) { log.add("gate activated") }
             }
             let log = Log()
@@ -361,12 +330,7 @@ enum BoardyProbes {
             return log.lines
         }),
         ("activation-barrier-gate-fails", {
-            final class Gated: Board, ActivatableBoard {
-                let log: Log
-                init(_ id: BoardID, _ log: Log) {
-                    self.log = log
-                    super.init(identifier: id)
-                }
+            final class Gated: LogBoard, ActivatableBoard {
                 func activationBarrier(withOption option: Any?) -> ActivationBarrier? {
                     ioDestination("gate").activation(with: Any?.self).barrier()
                 }
@@ -438,12 +402,7 @@ enum BoardyProbes {
             return log.lines
         }),
         ("unique-barrier-per-key", {
-            final class Gated: Board, ActivatableBoard {
-                let log: Log
-                init(_ id: BoardID, _ log: Log) {
-                    self.log = log
-                    super.init(identifier: id)
-                }
+            final class Gated: LogBoard, ActivatableBoard {
                 func activationBarrier(withOption option: Any?) -> ActivationBarrier? {
                     ioDestination("gate").activation(with: Any?.self).barrier(option: .unique(option as? String ?? ""))
                 }
