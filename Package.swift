@@ -37,6 +37,9 @@ let package = Package(
         .library(name: "BoardyVizTesting", targets: ["BoardyVizTesting"]),
         // A real Boardy app's debug log (its console) read into a trace.
         .library(name: "BoardyIngest", targets: ["BoardyIngest"]),
+        // For Boardy's own tests off Apple's platforms: CwlPreconditionTesting's
+        // `catchBadInstruction(block:)`, catching a trap with POSIX signals.
+        .library(name: "CwlPreconditionTesting", targets: ["CwlPreconditionTesting"]),
         .executable(name: "boardy-viz", targets: ["boardy-viz"]),
         .executable(name: "boardy-demo", targets: ["boardy-demo"]),
         .executable(name: "boardy-bench", targets: ["boardy-bench"]),
@@ -69,6 +72,9 @@ let package = Package(
         .target(name: "CBoardyGraphviz", dependencies: ["CGraphviz"]),
         // The platform's mutex (os_unfair_lock, pthread_mutex_t), for the modules below.
         .target(name: "BoardyLock"),
+        // A trap catcher (POSIX signals) behind CwlPreconditionTesting's API, for tests that expect a trap.
+        .target(name: "CBoardyTrapCatcher"),
+        .target(name: "CwlPreconditionTesting", dependencies: ["CBoardyTrapCatcher"]),
         // Opening what users hand us by what it is (regular files, streams, folders, pipes found
         // in a tree), never blocking on an open. POSIX only.
         .target(name: "BoardyFiles"),
@@ -195,7 +201,7 @@ let package = Package(
         .target(name: "BoardyTestSupport", dependencies: ["Boardy", "BoardySimulation", "BoardyVizTesting"], path: "Tests/BoardyTestSupport"),
         .testTarget(
             name: "BoardyTests",
-            dependencies: ["Boardy", "BoardyCore", "BoardyLock", "BoardyTrace", "boardy-demo", "BoardyTestSupport"],
+            dependencies: ["Boardy", "BoardyCore", "BoardyLock", "BoardyTrace", "boardy-demo", "BoardyTestSupport", "CwlPreconditionTesting"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -30,9 +30,10 @@ public struct TraceHarness {
     /// The runtime the harness's motherboards share, on ``scheduler``, reporting to ``recorder``.
     public let runtime: BoardyRuntime
 
-    /// A fresh clock, runtime and recorder.
-    public init() {
-        runtime = BoardyRuntime(scheduler: scheduler, observer: recorder)
+    /// A fresh clock, runtime and recorder; a misuse of Boardy's API is handled as `misuse`
+    /// says (Boardy's trap by default).
+    public init(misuse: MisusePolicy = .trap) {
+        runtime = BoardyRuntime(scheduler: scheduler, observer: recorder, misuse: misuse)
     }
 
     /// A motherboard on the harness's runtime with `boards` installed and `producer` for the rest.

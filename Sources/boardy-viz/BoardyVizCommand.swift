@@ -30,6 +30,13 @@ struct BoardyVizCommand: ParsableCommand {
             SimulateCommand.self, TestCommand.self, CheckCommand.self, StatsCommand.self, ExportCommand.self, GraphCommand.self, TimelineCommand.self, ReplayCommand.self,
             ImportCommand.self, ViewCommand.self, CoverageCommand.self, ExploreCommand.self, IngestCommand.self,
         ])
+
+    static func main() {
+        // The CLI's standard output is its own (a trace may be written to it): Boardy's console
+        // warnings, which a debug build prints, stay out of it.
+        BoardyConsole.output = nil
+        main(nil)
+    }
 }
 
 /// Output formats for humans or for CI.

@@ -10,7 +10,9 @@ import Testing
 struct BoardyAPISurfaceTests {
     final class Page {}
 
-    final class Plain: Board, ActivatableBoard {
+    /// Interactable: the continuous board below sends it commands, which Boardy asserts on for
+    /// a board that is not.
+    final class Plain: Board, InteractableBoard {
         var options: [Any?] = []
         func activate(withOption option: Any?) { options.append(option) }
     }

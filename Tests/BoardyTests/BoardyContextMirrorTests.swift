@@ -1,3 +1,6 @@
+// Boardy's tests call addBoard on the main thread. A Swift Testing test runs off it, where addBoard
+// traps in a debug build as Boardy's does (TrapTests), so these call installBoard, which does not check.
+//
 import Boardy
 import Foundation
 import Testing
@@ -69,9 +72,9 @@ struct BoardyContextMirrorTests {
     func subFlowsStayInside() {
         let top = Motherboard()
         let parent = Parent(identifier: "parent", boardProducer: SingleBoardProducer(id: "child") { Emitting(identifier: $0) })
-        top.addBoard(parent)
+        top.installBoard(parent)
         let sibling = Emitting(identifier: "sibling")
-        top.addBoard(sibling)
+        top.installBoard(sibling)
         var fired = false
         let sub = parent.mountContinuousMotherboard(to: Context()) { sub in
             sub.registerGeneralFlow(uniqueOutputType: String.self) { _ in fired = true }
@@ -86,7 +89,7 @@ struct BoardyContextMirrorTests {
     func flowActionsGoUp() {
         let top = Motherboard()
         let parent = Parent(identifier: "parent", boardProducer: SingleBoardProducer(id: "child") { Raising(identifier: $0) })
-        top.addBoard(parent)
+        top.installBoard(parent)
         var received: [Raised] = []
         top.registerGeneralFlow(uniqueOutputType: Raised.self) { received.append($0) }
         let sub = parent.mountContinuousMotherboard(to: Context())

@@ -339,7 +339,9 @@ struct BoardyMirrorBarrierBoardTests {
         let gate = SlowGate(identifier: "auth")
         let one = Stub(identifier: "one", gate: "auth")
         let two = Stub(identifier: "two", gate: "auth")
-        let mb = Motherboard(boards: [gate, one, two])
+        // Recorded rather than trapped: activating every board hands nil to String boards, which
+        // Boardy's guaranteed boards assert on.
+        let mb = Motherboard(boards: [gate, one, two], runtime: BoardyRuntime(processing: .immediate, misuse: .record))
         let baseline = mb.flows.count
         mb.activateBoard(identifier: "one", withOption: "v")
         mb.activateBoard(identifier: "two", withOption: "v")

@@ -7,9 +7,10 @@ import Testing
 //   testBoardResolvesTheEnclosingNavigationController, testBoardResolvesTheEnclosingTabBarController,
 //   testInstallIntoRootViewControllerPutsBoardIntoThatContext, testInstallIntoWindowPutsBoardIntoThatContext:
 //   UIKit (UIWindow, UIViewController, navigation and tab bar controllers).
+// Mirrored elsewhere:
 // - ContextTests.testRootViewControllerWithNoContextAssertsInDebug,
-//   testGuaranteedBoardReportsMismatchedOptionInsteadOfSilentlyActivating: catch a trap with
-//   CwlPreconditionTesting (Boardy skips them outside the CocoaPods/Xcode host).
+//   testGuaranteedBoardReportsMismatchedOptionInsteadOfSilentlyActivating: in
+//   BoardyMirrorTrapTests.swift, with the other cases that catch a trap.
 // - The five nested-flow cases (testMountBuildsSubMotherboardAndInstallsIntoContext and the four
 //   after it) are mirrored in BoardyContextMirrorTests.swift.
 

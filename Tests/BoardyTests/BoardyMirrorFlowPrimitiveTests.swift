@@ -1,7 +1,6 @@
-// Not mirrored:
-// - FlowPrimitiveTests.testDoNextWithMismatchedNonSilentType_trapsOnAssertionFailure: it catches
-//   the debug assertion a typed flow raises on data of another type, with
-//   CwlPreconditionTesting; Boardy skips it on Linux (XCTSkip), and there is no trap to catch.
+// Mirrored elsewhere:
+// - FlowPrimitiveTests.testDoNextWithMismatchedNonSilentType_trapsOnAssertionFailure: in
+//   BoardyMirrorTrapTests.swift, with the other cases that catch a trap.
 
 import Boardy
 import Testing

@@ -1,7 +1,9 @@
+// Boardy's tests call addBoard on the main thread. A Swift Testing test runs off it, where addBoard
+// traps in a debug build as Boardy's does (TrapTests), so these call installBoard, which does not check.
+//
 // Mirrored in part:
-// - FlowTests.test_guaranteedFlow: only its first half, the typed delivery to a target. The
-//   second half catches the debug assertion a guaranteed flow raises on data of another type,
-//   with CwlPreconditionTesting; Boardy skips it on Linux (XCTSkip), and there is no trap here.
+// - FlowTests.test_guaranteedFlow: its first half here, the typed delivery to a target; the whole
+//   case, with the trap its second half catches, in BoardyMirrorTrapTests.swift.
 //
 // Boardy's test_ioFlowHandling, test_ioFlowNextActivation and test_ioCompletionFlow have boards
 // that send from DispatchQueue.global()/main.async and wait on an expectation; a motherboard here
@@ -124,8 +126,8 @@ struct BoardyMirrorFlowTests {
         let (board, mb) = Self.setUp()
         let second = Pinger(identifier: "test2")
         let third = Counter(identifier: "test3")
-        mb.addBoard(second)
-        mb.addBoard(third)
+        mb.installBoard(second)
+        mb.installBoard(third)
         #expect(mb.boards.count == 3)
 
         let before = mb.flows.count
@@ -139,7 +141,7 @@ struct BoardyMirrorFlowTests {
     @Test("FlowTests.test_ioFlowHandling")
     func ioFlowHandling() {
         let (_, mb) = Self.setUp()
-        mb.addBoard(Fixed(identifier: "out-test", value: "OUTPUT"))
+        mb.installBoard(Fixed(identifier: "out-test", value: "OUTPUT"))
         var got: String?
         var calls = 0
         mb.matchedFlow("out-test").handle { output in
@@ -155,8 +157,8 @@ struct BoardyMirrorFlowTests {
     @Test("FlowTests.test_ioFlowNextActivation")
     func ioFlowNextActivation() {
         let (_, mb) = Self.setUp()
-        mb.addBoard(Fixed(identifier: "out-board", value: "VALUE"))
-        mb.addBoard(Mirror(identifier: "in-board"))
+        mb.installBoard(Fixed(identifier: "out-board", value: "VALUE"))
+        mb.installBoard(Mirror(identifier: "in-board"))
         #expect(mb.boards.count == 3)
 
         var got: String?
@@ -171,7 +173,7 @@ struct BoardyMirrorFlowTests {
     func ioCompletionFlow() {
         let (_, mb) = Self.setUp()
         let id: BoardID = "completion-board"
-        mb.addBoard(SendThenComplete(identifier: id))
+        mb.installBoard(SendThenComplete(identifier: id))
         let stranger = Mirror(identifier: "other-board")
 
         var got: String?
@@ -191,7 +193,7 @@ struct BoardyMirrorFlowTests {
     func ioActionFlow() {
         let (_, mb) = Self.setUp()
         let sut = Idle(identifier: "sut")
-        mb.addBoard(sut)
+        mb.installBoard(sut)
         var got: [Verdict] = []
         mb.actionFlow("sut", with: Verdict.self).handle { got.append($0) }
 

@@ -1,10 +1,12 @@
+// Boardy's tests call addBoard on the main thread. A Swift Testing test runs off it, where addBoard
+// traps in a debug build as Boardy's does (TrapTests), so these call installBoard, which does not check.
+//
 import Boardy
 import Testing
 
-// Not mirrored:
-// - ServiceMapTests.testUninstalledBoardServiceMapTrapsWithPrecondition: catches a trap with
-//   CwlPreconditionTesting (Boardy skips it outside the CocoaPods/Xcode host); boardy-viz does not
-//   trap there by design (an unattached board's map is over an empty motherboard of its own).
+// Mirrored elsewhere:
+// - ServiceMapTests.testUninstalledBoardServiceMapTrapsWithPrecondition: in
+//   BoardyMirrorTrapTests.swift, with the other cases that catch a trap.
 
 /// Mirrors of Boardy's ServiceMapTests (1.63.1), each named after the case it mirrors and written
 /// from what the case checks: a service map's motherboard, module maps linked from it, and
@@ -29,7 +31,7 @@ struct BoardyMirrorServiceMapTests {
     func installedBoardMap() {
         let motherboard = Motherboard()
         let board = Stub(identifier: "alpha")
-        motherboard.addBoard(board)
+        motherboard.installBoard(board)
         #expect(board.serviceMap.mainboard === motherboard, "an installed board's map is over its motherboard")
     }
 

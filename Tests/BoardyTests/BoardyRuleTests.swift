@@ -116,7 +116,8 @@ struct BoardyRuleTests {
 
     @Test("rule 5: activation produces and installs a board before any check; commands only reach installed boards")
     func rule05_produceOnActivationNotOnCommand() {
-        let h = Harness()
+        // A command to a board that is not installed is Boardy's misuse (it asserts): recorded here.
+        let h = Harness(misuse: .record)
         var produced = 0
         let producer = BoardProducer(registrationsBuilder: { _ in
             BoardRegistration("lazy") { id in
@@ -127,7 +128,7 @@ struct BoardyRuleTests {
         let mb = h.motherboard(producer: producer)
         mb.sendCommand("ping", to: "lazy")
         #expect(produced == 0)
-        #expect(h.lines == [#"command.sent lazy "ping" {"delivered":false}"#])
+        #expect(h.lines == [#"command.sent lazy "ping" {"delivered":false}"#, "misuse lazy"])
         mb.activate("lazy")
         #expect(produced == 1)
         #expect(mb.board("lazy")?.hostMotherboard === mb)

@@ -139,14 +139,15 @@ struct EngineTests {
         #expect(last == n - 1)
     }
 
-    @Test("an input of the wrong type is a traced cancellation that says what was expected")
+    @Test("an input of the wrong type is a traced cancellation that says what was expected, then Boardy's misuse")
     func wrongInputTypeIsCancelled() {
-        let h = Harness()
+        let h = Harness(misuse: .record)
         var ran = false
         let typed = ClosureBoard<Int>(identifier: "typed") { _, _ in ran = true }
         h.motherboard([typed]).activate("typed", with: "not an int")
         #expect(!ran)
-        #expect(h.lines.last == #"activation.cancelled typed invalid-input {"detail":"expected input of type Int, got String"}"#)
+        #expect(h.lines.suffix(2).first == #"activation.cancelled typed invalid-input {"detail":"expected input of type Int, got String"}"#)
+        #expect(h.recorder.events.last?.kind == "misuse")
     }
 
     @Test("Void and optional inputs accept nil")

@@ -146,7 +146,7 @@ struct DesignDocTests {
             case .stuck: needle = ".stuckBarrier(|.stuckDispatcher("
             case .runaway: needle = ".runaway(fields"
             case .choice: needle = "EventKind.choice"
-            case .gatewayInstalled, .logWarning, .logNote: needle = "EventKind." + String(describing: kind) + ".rawValue"
+            case .gatewayInstalled, .logWarning, .logNote, .misuse: needle = "EventKind." + String(describing: kind) + ".rawValue"
             default: needle = "." + String(describing: kind) + "("
             }
             for f in Self.paths(row[1]) {

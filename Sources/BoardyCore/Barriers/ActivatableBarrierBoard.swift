@@ -194,6 +194,9 @@ public final class ActivatableBarrierBoard: Board, ActivatableBoard, @unchecked 
         guard let owner = start.owner.motherboard else { return abandon(start, cleaning: nil) }
         if let installed = owner.boards.first(where: { $0.identifier == identifier }) {
             guard installed === self else { return abandon(start, cleaning: owner) }
+        } else if let engine = owner as? Motherboard {
+            // The engine's own install: the barrier run's thread is the engine's, not the user's.
+            engine.installBoard(self)
         } else {
             owner.installBoard(self)
         }

@@ -11,6 +11,9 @@ public protocol ActivatableBoard: Board, BoardRegistrationsConvertible {
     func interact(command: Any?)
     /// Why `option` cannot be this board's input, or nil when it can.
     func inputMismatch(_ option: Any?) -> String?
+    /// The board's input type as Boardy's messages name it (`String`; `Any?` for an untyped
+    /// board).
+    var inputTypeDescription: String { get }
     /// Whether the board skips the gateway barrier (Boardy's `shouldBypassGatewayBarrier()`).
     func shouldBypassGatewayBarrier() -> Bool
     /// The barrier the board's activation with `option` must pass first, if any.
@@ -41,6 +44,8 @@ extension ActivatableBoard {
     public func interact(command: Any?) {}
     /// Untyped boards accept any input.
     public func inputMismatch(_ option: Any?) -> String? { nil }
+    /// Untyped boards take `Any?`.
+    public var inputTypeDescription: String { "Optional<Any>" }
     /// Boards go through the gateway unless they opt out.
     public func shouldBypassGatewayBarrier() -> Bool { false }
     /// Boards have no activation barrier unless they return one.
@@ -78,18 +83,38 @@ extension GuaranteedBoard {
         return nil
     }
 
+    /// Runs the board with `option` as its input. An option it cannot convert traps as in
+    /// Boardy (an assertion: a debug build), unless it is one of Boardy's silent data types or
+    /// the board's ``silentInputWhiteList`` lets it pass; then nothing happens.
     @inlinable
     public func activate(withOption option: Any?) {
         if let input = guaranteedInput(option) {
             activate(withGuaranteedInput: input)
+        } else if inputMismatch(option) != nil {
+            reportInputMismatch(option)
         }
+    }
+
+    /// The board's input type, as Boardy's messages name it.
+    public var inputTypeDescription: String { "\(InputType.self)" }
+
+    /// Boardy's trap for an option this board cannot convert (not inlinable: it traps as this
+    /// library was built).
+    @usableFromInline
+    func reportInputMismatch(_ option: Any?) {
+        let (runtime, path) = misuseHome
+        BoardyMisuse(
+            .inputMismatch, board: identifier,
+            message: "\(String(describing: self))\n🔥 Cannot convert input from \(String(describing: option)) to type \(InputType.self)"
+        ).report(runtime: runtime, mb: path)
     }
 
     @inlinable
     public func inputMismatch(_ option: Any?) -> String? {
         guard guaranteedInput(option) == nil else { return nil }
-        // An option the board ignores on purpose is not a mismatch (Boardy returns silently).
-        if silentInputWhiteList.contains(where: { $0(option) }) { return nil }
+        // An option the board ignores on purpose is not a mismatch (Boardy returns silently),
+        // nor is one of Boardy's own models.
+        if isSilentData(option) || silentInputWhiteList.contains(where: { $0(option) }) { return nil }
         return "expected input of type \(InputType.self), got \(BoardValue.typeDescription(option))"
     }
 
@@ -118,7 +143,7 @@ extension GuaranteedBoard where InputType: Decodable {
     @inlinable
     public func inputMismatch(_ option: Any?) -> String? {
         guard guaranteedInput(option) == nil else { return nil }
-        if silentInputWhiteList.contains(where: { $0(option) }) { return nil }
+        if isSilentData(option) || silentInputWhiteList.contains(where: { $0(option) }) { return nil }
         return "expected input of type \(InputType.self) (or its JSON), got \(BoardValue.typeDescription(option))"
     }
 }
@@ -133,9 +158,26 @@ public protocol GuaranteedCommandBoard: InteractableBoard {
 }
 
 extension GuaranteedCommandBoard {
+    /// Hands a command of the board's type on; one of another type traps as in Boardy (an
+    /// assertion: a debug build) and is dropped.
     @inlinable
     public func interact(command: Any?) {
-        if let c = BoardValue.cast(command, to: CommandType.self) { interact(guaranteedCommand: c) }
+        if let c = BoardValue.cast(command, to: CommandType.self) {
+            interact(guaranteedCommand: c)
+        } else {
+            reportCommandMismatch(command)
+        }
+    }
+
+    /// Boardy's trap for a command of another type (not inlinable: it traps as this library
+    /// was built).
+    @usableFromInline
+    func reportCommandMismatch(_ command: Any?) {
+        let (runtime, path) = misuseHome
+        BoardyMisuse(
+            .commandTypeMismatch, board: identifier,
+            message: "\(String(describing: self)) \n⚠️ Received command \(String(describing: command)) while expected type is \(CommandType.self)"
+        ).report(runtime: runtime, mb: path)
     }
 }
 

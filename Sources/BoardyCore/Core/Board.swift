@@ -176,6 +176,9 @@ open class Board: IdentifiableBoard, OriginalBoard {
             former.receiveOrphan(emission, from: self)
         } else if let home = lastHome {
             home.runtime.recordReleased(emission, from: self, path: home.path)
+        } else if let console = BoardyConsole.warningsOnly {
+            // Never installed: nothing records it, and Boardy's console says so.
+            Motherboard.logOrphan(console, of: self, emission)
         }
     }
 }

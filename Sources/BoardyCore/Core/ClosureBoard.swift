@@ -5,7 +5,7 @@
 ///     board.sendOutput("order-\(cartID)")
 /// }
 /// ```
-public final class ClosureBoard<Input>: Board, GuaranteedBoard {
+public final class ClosureBoard<Input>: Board, GuaranteedBoard, InteractableBoard {
     public typealias InputType = Input
     private let onActivate: (ClosureBoard<Input>, Input) -> Void
     private let onCommand: ((ClosureBoard<Input>, Any?) -> Void)?

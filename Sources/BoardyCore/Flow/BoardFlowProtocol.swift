@@ -12,6 +12,36 @@ public protocol BoardFlow {
     func match(with output: any BoardOutputModel) -> Bool
     /// The reaction.
     func doNext(with output: any BoardOutputModel)
+    /// Boardy's message when the flow, matching `output`, cannot take its data (a typed flow
+    /// handed another type, or nil); nil when it can. Boardy traps on it (an assertion): the
+    /// engine asks first and reports the misuse (``MisusePolicy``) instead of running the flow.
+    func dataMismatch(_ output: any BoardOutputModel) -> String?
+}
+
+extension BoardFlow {
+    /// Untyped flows take any data.
+    public func dataMismatch(_ output: any BoardOutputModel) -> String? { nil }
+}
+
+/// `data` as a flow's `Output`: nil counts for a `Void` or optional type, and for `Any`.
+func flowOutput<Output>(_ data: Any?, as _: Output.Type) -> Output? {
+    if let v = BoardValue.cast(data, to: Output.self) { return v }
+    if data == nil, let v = data as? Output { return v }
+    return nil
+}
+
+/// Boardy's message for a typed flow handed data it cannot convert (nil for Boardy's silent
+/// data types, which typed flows pass over).
+func flowMismatchMessage<Output>(_ output: any BoardOutputModel, _: Output.Type) -> String? {
+    if flowOutput(output.data, as: Output.self) != nil { return nil }
+    if isSilentData(output.data) { return nil }
+    return "🔥 [Flow with mismatch data type] [\(output.identifier)]  Cannot convert output of board \(output.identifier) from type \(String(describing: output.data)) to type \(Output.self)"
+}
+
+/// Reports a typed flow's mismatch where no engine runs it (a flow called directly): Boardy's
+/// trap.
+func reportFlowMismatch(_ message: String, _ output: any BoardOutputModel) {
+    BoardyMisuse(.flowTypeMismatch, board: output.identifier, message: message).report(runtime: nil, mb: nil)
 }
 
 /// A flow that matches its senders by id (Boardy's `IDMatchBoardFlow`).
@@ -41,8 +71,14 @@ extension DataMatchBoardFlow {
             doNext(withData: data)
         } else if output.data == nil, let data = output.data as? Output {
             doNext(withData: data)
+        } else if let message = flowMismatchMessage(output, Output.self) {
+            // Boardy traps here (an assertion: a debug build); silent data passes quietly.
+            reportFlowMismatch(message, output)
         }
     }
+
+    /// Boardy's message when `output`'s data is not an `Output` (nor one of its silent types).
+    public func dataMismatch(_ output: any BoardOutputModel) -> String? { flowMismatchMessage(output, Output.self) }
 }
 
 /// A flow that matches senders by id and data by type (Boardy's `GuaranteedBoardFlow`).
@@ -149,6 +185,8 @@ public struct BoardActivateFlow: BoardFlow {
     public let identifier: String
     private let matcher: (any BoardOutputModel) -> Bool
     private let next: (any BoardOutputModel) -> Void
+    /// For a guaranteed handler: Boardy's message when a message's data is not its type.
+    private var mismatch: ((any BoardOutputModel) -> String?)?
 
     /// A flow running `outputNextHandler` with each message `matcher` accepts.
     public init(
@@ -175,8 +213,13 @@ public struct BoardActivateFlow: BoardFlow {
     /// an `Output`.
     public init<Output>(identifier: String = UUID().uuidString, matcher: @escaping (any BoardOutputModel) -> Bool, guaranteedNextHandler: @escaping (Output) -> Void) {
         self.init(identifier: identifier, matcher: matcher) {
-            if let v = BoardValue.cast($0.data, to: Output.self) { guaranteedNextHandler(v) }
+            if let v = BoardValue.cast($0.data, to: Output.self) {
+                guaranteedNextHandler(v)
+            } else if let message = flowMismatchMessage($0, Output.self) {
+                reportFlowMismatch(message, $0)
+            }
         }
+        mismatch = { flowMismatchMessage($0, Output.self) }
     }
 
     /// A flow running `dedicatedNextHandler` with each message of `matchedIdentifiers`: its data
@@ -197,15 +240,15 @@ public struct BoardActivateFlow: BoardFlow {
 
     /// A flow running `guaranteedNextHandler` with each `Output` of `matchedIdentifiers`.
     public init<Output>(identifier: String = UUID().uuidString, matchedIdentifiers: [FlowStepID], guaranteedNextHandler: @escaping (Output) -> Void) {
-        self.init(identifier: identifier, matcher: { matchedIdentifiers.contains($0.identifier) }) {
-            if let v = BoardValue.cast($0.data, to: Output.self) { guaranteedNextHandler(v) }
-        }
+        self.init(identifier: identifier, matcher: { matchedIdentifiers.contains($0.identifier) }, guaranteedNextHandler: guaranteedNextHandler)
     }
 
     /// Whether the flow reacts to `output`.
     public func match(with output: any BoardOutputModel) -> Bool { matcher(output) }
     /// The reaction.
     public func doNext(with output: any BoardOutputModel) { next(output) }
+    /// For a guaranteed handler, Boardy's message when `output`'s data is not its type.
+    public func dataMismatch(_ output: any BoardOutputModel) -> String? { mismatch?(output) }
 }
 
 /// A board id in a flow step (Boardy's `FlowStepID`).

@@ -32,11 +32,18 @@ extension MotherboardType where Self: FlowManageable {
 }
 
 extension IdentifiableBoard {
-    /// The service map of the motherboard this board is installed in. Boardy stops the app when
-    /// the board is not installed; here the map is over an empty motherboard of its own
-    /// (`unattached` in traces), where every activation is traced as unregistered.
+    /// The service map of the motherboard this board is installed in. As Boardy's, it traps
+    /// (a precondition: every build) when the board is not installed, after a `misuse` event
+    /// where the board was installed before. Under ``MisusePolicy/record`` or
+    /// ``MisusePolicy/ignore`` it is a map over an empty motherboard of its own (`unattached`
+    /// in traces), where every activation is traced as unregistered.
     public var serviceMap: ServiceMap {
         if let motherboard = delegate as? any FlowMotherboard { return motherboard.serviceMap }
+        let (runtime, path) = (self as? any ActivatableBoard)?.misuseHome ?? (nil, nil)
+        BoardyMisuse(
+            .serviceMapWithoutMotherboard, board: identifier, trap: .precondition,
+            message: "❌ [Boardy] Cannot be found `serviceMap` due to the board \(identifier) was not installed into any motherboard!"
+        ).report(runtime: runtime, mb: path)
         return ServiceMap(mainboard: Motherboard(identifier: "unattached"))
     }
 }

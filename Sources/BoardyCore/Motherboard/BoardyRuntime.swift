@@ -63,6 +63,15 @@ public final class BoardyRuntime {
 
     /// How emitted work runs.
     public let processing: Processing
+    /// What a misuse of Boardy's API does (``MisusePolicy``).
+    public let misusePolicy: MisusePolicy
+
+    /// Where Boardy's warnings go: into the debug log among its records, else to Boardy's
+    /// console (``BoardyConsole``) alone; nowhere for the tools' runtimes (``MisusePolicy/ignore``).
+    var warningLog: BoardyDebugLog? {
+        if let debugLog { return debugLog }
+        return misusePolicy == .ignore ? nil : BoardyConsole.warningsOnly
+    }
     private let immediate: Bool
     /// How deep `immediate` processing nests before it queues: shallow enough for a worker
     /// thread's 512 KB stack in a debug build (a 100,000-board chain still runs).
@@ -72,11 +81,13 @@ public final class BoardyRuntime {
     @exclusivity(unchecked) private var drainStopped = false
 
     /// A runtime on `scheduler` (a fresh ``VirtualScheduler`` by default) reporting to
-    /// `observer`, running emitted work as `processing` says.
+    /// `observer`, running emitted work as `processing` says; a misuse of Boardy's API is
+    /// handled as `misuse` says (Boardy's trap by default).
     public init(
         scheduler: any Scheduler = VirtualScheduler(), observer: (any TraceObserver)? = nil, processing: Processing = .stacked,
-        debugLog: BoardyDebugLog? = .fromEnvironment
+        debugLog: BoardyDebugLog? = .fromEnvironment, misuse: MisusePolicy = .trap
     ) {
+        self.misusePolicy = misuse
         self.processing = processing
         self.debugLog = debugLog
         immediate = processing == .immediate
@@ -261,7 +272,7 @@ public final class BoardyRuntime {
     /// Records what a board emits after its motherboard was released: it goes nowhere, but the
     /// trace says so (`"dropped":"motherboard-released"`).
     func recordReleased(_ emission: Board.Emission, from board: Board, path: MotherboardPath) {
-        if let debugLog { Motherboard.logOrphan(debugLog, of: board, emission) }
+        if let log = warningLog { Motherboard.logOrphan(log, of: board, emission) }
         guard isTracing else { return }
         let id = board.identifier.rawValue
         let body: TraceEvent.Body

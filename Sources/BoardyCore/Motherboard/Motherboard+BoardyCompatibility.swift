@@ -13,8 +13,26 @@ extension Motherboard {
     /// Activates board `identifier` with `option` (Boardy's name for ``activate(_:with:)``).
     public func activateBoard(identifier: BoardID, withOption option: Any?) { activate(identifier, with: option) }
 
-    /// Installs `board` (Boardy's name for ``installBoard(_:)``).
-    public func addBoard(_ board: any ActivatableBoard) { installBoard(board) }
+    /// Installs `board` (Boardy's name for ``installBoard(_:)``). As Boardy's, a debug build
+    /// traps when it is called off the main thread or with an id already installed, after a
+    /// `misuse` event (see ``MisusePolicy``); a release build installs it, replacing the other.
+    public func addBoard(_ board: any ActivatableBoard) {
+        if runtime?.misusePolicy != .ignore {
+            if !isMainThread() {
+                BoardyMisuse(
+                    .offMainThread, board: board.identifier,
+                    message: "🔥 [Boardy] addBoard(_:) was called off the main thread.\nMotherboard board and flow storage is not synchronized; mutate it from the main thread."
+                ).report(runtime: runtime, mb: path)
+            }
+            if getBoard(identifier: board.identifier) != nil {
+                BoardyMisuse(
+                    .duplicateBoard, board: board.identifier,
+                    message: "\(String(describing: self)) \n🔥 Board with identifier \(board.identifier) was already added to motherboard \(self)."
+                ).report(runtime: runtime, mb: path)
+            }
+        }
+        installBoard(board)
+    }
 
     /// Uninstalls the board `identifier` without completing it: no completion is traced and no
     /// completion flow runs (Boardy's `removeBoard(withIdentifier:)`).

@@ -17,7 +17,7 @@ extension Motherboard {
         case .output(let board, let value, let flowAction):
             processOutput(board, value, flowAction: flowAction, cause: cause, runtime: runtime)
         case .orphanOutput(let board, let value, let flowAction):
-            if let log = runtime.debugLog { logOrphan(log, of: board, value, flowAction: flowAction) }
+            if let log = runtime.warningLog { logOrphan(log, of: board, value, flowAction: flowAction) }
             runtime.record(
                 self, cause: cause, .outputSent(board: board.identifier.rawValue, output: TraceValue.json(value) ?? .null),
                 extra: Self.droppedExtra(flowAction: flowAction))
@@ -39,6 +39,12 @@ extension Motherboard {
             }
         case .command(let id, let command):
             if let board = installed[id] {
+                if !(board is any InteractableBoard), runtime.misusePolicy != .ignore {
+                    BoardyMisuse(
+                        .notInteractable, board: id,
+                        message: "⚠️ [\(id)] received an interaction command but it needs to conform InteractableBoard to continue process!"
+                    ).report(runtime: runtime, mb: path)
+                }
                 let seq = runtime.record(self, cause: cause, .commandSent(board: id.rawValue, command: TraceValue.json(command) ?? .null))
                 if seq != 0 { runtime.currentCause = seq }
                 if let log = runtime.debugLog { logInteraction(log, with: board, command: command) }
@@ -47,6 +53,12 @@ extension Motherboard {
                 runtime.record(
                     self, cause: cause, .commandSent(board: id.rawValue, command: TraceValue.json(command) ?? .null),
                     extra: ["delivered": false])
+                if runtime.misusePolicy != .ignore {
+                    BoardyMisuse(
+                        .boardNotInstalled, board: id,
+                        message: "⚠️ [\(id)] received an interaction command but no board with that identifier is installed in \(String(describing: self))!"
+                    ).report(runtime: runtime, mb: path)
+                }
             }
         case .completion(let board, let isDone):
             processCompletion(board, isDone: isDone, cause: cause, runtime: runtime)
@@ -71,7 +83,7 @@ extension Motherboard {
         // Rule 5: find the installed board or produce and install it, before any check. An id
         // that was unregistered when first activated keeps Boardy's NoBoard.
         guard placeholders.isEmpty || placeholders[id] == nil, let board = installed[id] ?? produce(id) else {
-            if let log = runtime.debugLog { logUnregistered(log, id, option: input) }
+            if let log = runtime.warningLog { logUnregistered(log, id, option: input) }
             runtime.record(self, cause: reqCause, .activationCancelled(board: id.rawValue, reason: .unregistered))
             installPlaceholder(id)
             return
@@ -80,6 +92,12 @@ extension Motherboard {
             // Boardy logs the activation, then traps in the board.
             if let log = runtime.debugLog { logActivation(log, of: board, option: input) }
             runtime.record(self, cause: reqCause, .activationCancelled(board: id.rawValue, reason: .invalidInput), extra: ["detail": .string(mismatch)])
+            if runtime.misusePolicy != .ignore {
+                BoardyMisuse(
+                    .inputMismatch, board: id,
+                    message: "\(String(describing: board))\n🔥 Cannot convert input from \(String(describing: input)) to type \(board.inputTypeDescription)"
+                ).report(runtime: runtime, mb: path)
+            }
             return
         }
         // Rule 8: the gateway first, then the board's own activation barrier.
@@ -310,7 +328,7 @@ extension Motherboard {
         _ board: any ActivatableBoard, input: Any?, inputJSON: JSONValue?, cause: Int, runtime: BoardyRuntime, logged: BoardyDebugLog.Rendered? = nil
     ) {
         if let reason = board.activationRejection(withOption: input) {
-            if let log = runtime.debugLog { logRefused(log, board, option: input, reason: reason, printed: logged) }
+            if let log = runtime.warningLog { logRefused(log, board, option: input, reason: reason, printed: logged) }
             runtime.record(self, cause: cause, .activationCancelled(board: board.identifier.rawValue, reason: reason))
             return
         }
@@ -403,6 +421,11 @@ extension Motherboard {
             let call: () -> Void = { [unowned self] in
                 let seq = runtime.record(self, cause: cause, .flowRouted(from: id.rawValue, output: json, to: nil, action: FlowAction.handler.rawValue))
                 if seq != 0 { runtime.currentCause = seq }
+                if let mismatch = flow.dataMismatch(message) {
+                    // Boardy's flow traps here (a debug build); its release build returns.
+                    BoardyMisuse(.flowTypeMismatch, board: id, message: mismatch).report(runtime: runtime, mb: self.path)
+                    return
+                }
                 self.activeSource = id
                 flow.doNext(with: message)
                 self.activeSource = nil

@@ -256,6 +256,11 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
             registerFlow(route.registered.flow)
             return self
         }
+        if runtime?.misusePolicy != .ignore, flows.contains(where: { $0.identifier == flow.identifier }) {
+            BoardyConsole.warn(
+                "⚠️ [Motherboard] ➤ \(identifier)\n  [Duplicated flow] ➤ A flow with identifier \(flow.identifier) is already registered!",
+                log: runtime?.debugLog)
+        }
         flowOrder += 1
         registry.append(.flow(flow))
         genericFlows.append((flowOrder, flow))

@@ -46,8 +46,12 @@ extension MotherboardType {
         activateBoard(identifier: input.identifier, withOption: input.input)
     }
 
-    /// Installs `board` (Boardy's `installBoard(_:)`).
-    public func installBoard(_ board: any ActivatableBoard) { addBoard(board) }
+    /// Installs `board` (Boardy's `installBoard(_:)`): ``Motherboard/installBoard(_:)`` on our
+    /// motherboard (whatever the static type, so the call does the same either way), `addBoard`
+    /// on a motherboard of your own.
+    public func installBoard(_ board: any ActivatableBoard) {
+        if let engine = self as? Motherboard { engine.installBoard(board) } else { addBoard(board) }
+    }
 
     /// Uninstalls `board`.
     public func removeBoard(_ board: any ActivatableBoard) { removeBoard(withIdentifier: board.identifier) }
@@ -158,21 +162,34 @@ extension FlowManageable {
         registerFlow(GenericBoardFlow<Output>(matcher: { $0.data is Output }) { [weak target] v in if let target { nextHandler(target, v) } })
     }
 
-    /// Runs `nextHandler` with every `Output` the boards `matchedIdentifiers` send.
+    /// Runs `nextHandler` with every `Output` the boards `matchedIdentifiers` send; data of
+    /// another type is skipped (Boardy's dedicated flow: it never traps).
     @discardableResult
     public func registerFlow<Output>(
         matchedIdentifiers: [FlowStepID], uniqueOutputType _: Output.Type = Output.self, nextHandler: @escaping (Output) -> Void
     ) -> Self {
-        registerFlow(IDGenericBoardFlow<Output>(matchedBoardIDs: matchedIdentifiers, nextHandler: nextHandler))
+        registerFlow(
+            BoardActivateFlow(
+                matchedIdentifiers: matchedIdentifiers,
+                outputNextHandler: { message in
+                    if let output = flowOutput(message.data, as: Output.self) { nextHandler(output) }
+                }))
     }
 
-    /// Runs `nextHandler` with `target` (held weakly when it is an object) and every `Output` the boards send.
+    /// Runs `nextHandler` with `target` (held weakly when it is an object) and every `Output` the
+    /// boards send; data of another type is skipped (Boardy's dedicated flow: it never traps).
     @discardableResult
     public func registerFlow<Target, Output>(
         matchedIdentifiers: [FlowStepID], target: Target, uniqueOutputType _: Output.Type = Output.self,
         nextHandler: @escaping (Target, Output) -> Void
     ) -> Self {
-        registerFlow(IDGenericBoardFlow<Output>(matchedBoardIDs: matchedIdentifiers, target: target, nextHandler: nextHandler))
+        let box = TargetBox(target)
+        return registerFlow(
+            BoardActivateFlow(
+                matchedIdentifiers: matchedIdentifiers,
+                outputNextHandler: { message in
+                    if let output = flowOutput(message.data, as: Output.self), let target = box.target { nextHandler(target, output) }
+                }))
     }
 
     /// Runs `nextHandler` with `target` (held weakly when it is an object) and every `Output` the boards send.
@@ -190,7 +207,14 @@ extension FlowManageable {
         matchedIdentifiers: [FlowStepID], target: Target, uniqueOutputType: Output.Type = Output.self,
         handler: @escaping (Target, Output) -> Void
     ) -> Self {
-        registerFlow(matchedIdentifiers: matchedIdentifiers, target: target, uniqueOutputType: uniqueOutputType, nextHandler: handler)
+        // Boardy's guaranteed flow: data of another type (not one of Boardy's silent models) traps.
+        let box = TargetBox(target)
+        return registerFlow(
+            BoardActivateFlow(
+                matchedIdentifiers: matchedIdentifiers,
+                guaranteedNextHandler: { (output: Output) in
+                    if let target = box.target { handler(target, output) }
+                }))
     }
 
     /// Runs `handler` with `target` (held weakly when it is an object) and every `Output` the boards send.
@@ -199,7 +223,7 @@ extension FlowManageable {
         matchedIdentifiers: FlowStepID..., target: Target, uniqueOutputType: Output.Type = Output.self,
         handler: @escaping (Target, Output) -> Void
     ) -> Self {
-        registerFlow(matchedIdentifiers: matchedIdentifiers, target: target, uniqueOutputType: uniqueOutputType, nextHandler: handler)
+        registerGuaranteedFlow(matchedIdentifiers: matchedIdentifiers, target: target, uniqueOutputType: uniqueOutputType, handler: handler)
     }
 
     /// Transports every `Output` the boards send on `bus`.

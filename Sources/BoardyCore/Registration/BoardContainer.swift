@@ -13,6 +13,11 @@ public final class BoardContainer: BoardDynamicProducer {
 
     /// Registers `factory` for `identifier`, replacing any earlier one.
     public func registerBoard(_ identifier: BoardID, factory: @escaping BoardConstructor) {
+        if container[identifier] != nil {
+            BoardyConsole.warn(
+                "⚠️ [BoardContainer] Board with identifier \(identifier) is already registered. The existing factory is replaced. Use registerBoard(_:replacingExisting:factory:) to state which one you want."
+            )
+        }
         registerBoard(identifier, replacingExisting: true, factory: factory)
     }
 

@@ -171,18 +171,29 @@ public final class BoardProducer: BoardDynamicProducer {
 
     /// Registers `factory` for `identifier` (Boardy's `registerBoard(_:factory:)`).
     public func registerBoard(_ identifier: BoardID, factory: @escaping BoardConstructor) {
+        if table[identifier] != nil {
+            BoardyConsole.warn(
+                "⚠️ [BoardProducer] Board with identifier \(identifier) is already registered. The existing factory is kept and this registration is ignored. Use registerBoard(_:replacingExisting:factory:) to state which one you want."
+            )
+        }
         add(registration: BoardRegistration(identifier) { factory($0) })
     }
 
     /// Registers `factory` for `identifier`, replacing an earlier one if `replacingExisting`.
     public func registerBoard(_ identifier: BoardID, replacingExisting: Bool, factory: @escaping BoardConstructor) {
         if replacingExisting, let old = table[identifier] { remove(registration: old) }
-        registerBoard(identifier, factory: factory)
+        add(registration: BoardRegistration(identifier) { factory($0) })
     }
 
     /// Registers the gateway board of `identifier` (`*` for every id without one of its own).
     public func registerGatewayBoard(_ identifier: BoardID, factory: @escaping (BoardID) -> any ActivatableBoard) {
-        guard gatewayTable[identifier] == nil else { return }
+        guard gatewayTable[identifier] == nil else {
+            BoardyConsole.warn(
+                identifier == .wildcard
+                    ? "⚠️ [GatewayBarrier] is already registered. The registration will be ignored."
+                    : "⚠️ [GatewayBarrier] with identifier \(identifier) is already registered. The registration will be ignored.")
+            return
+        }
         gatewayTable[identifier] = BoardRegistration(identifier) { factory($0) }
     }
 

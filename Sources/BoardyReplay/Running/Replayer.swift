@@ -45,7 +45,7 @@ public enum Replayer {
         options: Options = Options(), assemble: (BoardyRuntime) throws -> ReplayTarget
     ) throws -> ReplayResult {
         try replay(trace, traceName: traceName, targetName: targetName, options: options) { observer in
-            try assemble(BoardyRuntime(scheduler: VirtualScheduler(), observer: observer))
+            try assemble(BoardyRuntime(scheduler: VirtualScheduler(), observer: observer, misuse: .record))
         }
     }
 
@@ -56,7 +56,7 @@ public enum Replayer {
         assemble: (BoardyRuntime) throws -> ReplayTarget
     ) throws -> ReplayResult {
         try replay(tracePath: path, targetName: targetName, options: options) { observer in
-            try assemble(BoardyRuntime(scheduler: VirtualScheduler(), observer: observer))
+            try assemble(BoardyRuntime(scheduler: VirtualScheduler(), observer: observer, misuse: .record))
         }
     }
 

@@ -38,7 +38,7 @@ public enum ScenarioBuilder {
     ) -> BuiltScenario {
         let scheduler = VirtualScheduler()
         scheduler.chooser = chooser
-        let runtime = BoardyRuntime(scheduler: scheduler, observer: observer, debugLog: debugLog)
+        let runtime = BoardyRuntime(scheduler: scheduler, observer: observer, debugLog: debugLog, misuse: .ignore)
         let variation = Variation(runtime: runtime, scheduler: scheduler, footprints: footprints)
         let mainboard = Motherboard(
             identifier: BoardID(MotherboardPath.main.rawValue), boardProducer: producer(for: scenario.boards, variation), runtime: runtime)

@@ -217,6 +217,7 @@ extension EventKind {
         case .gatewayInstalled: return "gateway.installed"
         case .logWarning: return "log.warning"
         case .logNote: return "log.note"
+        case .misuse: return "misuse"
         }
     }
 }

@@ -52,6 +52,9 @@ public enum EventKind: String, Sendable, CaseIterable {
     /// Another line Boardy printed that is neither a record nor a warning (`⏩ … bypassed`,
     /// `ℹ️ [Boardy] …`, a URL opened), kept with its text.
     case logNote = "log.note"
+    /// Boardy's API was misused where Boardy traps (a duplicate `addBoard`, a typed flow handed
+    /// the wrong type, ...): recorded before the trap, so the trace shows what happened.
+    case misuse
 }
 
 extension TraceEvent {

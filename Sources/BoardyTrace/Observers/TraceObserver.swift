@@ -14,10 +14,16 @@ public protocol TraceObserver: AnyObject, Sendable {
     /// every batch is new memory. False by default, and for ``TraceRecorder``, which moves the
     /// events into memory of its own.
     var keepsBatches: Bool { get }
+    /// Writes out what the observer still buffers (a file writer's last lines), ignoring errors:
+    /// called right before the process stops on a trap, so the trace ends with the event that
+    /// names the misuse. Does nothing by default.
+    func flushBeforeTrap()
 }
 
 extension TraceObserver {
     public var keepsBatches: Bool { false }
+
+    public func flushBeforeTrap() {}
 
     public func record(contentsOf events: consuming [TraceEvent]) {
         for e in events { record(e) }
@@ -39,6 +45,9 @@ public final class TraceFanout: TraceObserver {
         guard let last = observers.last else { return }
         for o in observers.dropLast() { o.record(contentsOf: copy events) }
         last.record(contentsOf: events)
+    }
+    public func flushBeforeTrap() {
+        for o in observers { o.flushBeforeTrap() }
     }
     /// True when one of the observers keeps the batches it is handed.
     public var keepsBatches: Bool { observers.contains { $0.keepsBatches } }

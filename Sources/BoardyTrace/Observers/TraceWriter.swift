@@ -105,6 +105,9 @@ public final class TraceWriter: TraceObserver {
         if let error { throw error }
     }
 
+    /// Writes what is buffered now; an error is kept for ``close()``.
+    public func flushBeforeTrap() { try? flush() }
+
     /// Flushes, closes the file and stops the timer. Throws the first write error, if any.
     public func close() throws(TraceWriteError) {
         timer.cancel()

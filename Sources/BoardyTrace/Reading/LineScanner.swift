@@ -256,6 +256,7 @@ enum LineScanner {
         case .gatewayInstalled: return 21
         case .logWarning: return 22
         case .logNote: return 23
+        case .misuse: return 24
         }
     }
 

@@ -1,0 +1,9 @@
+#ifndef BOARDY_TRAP_CATCHER_H
+#define BOARDY_TRAP_CATCHER_H
+
+/// Runs `body(context)` on a thread of its own. Returns 1 when it trapped (a Swift
+/// `assertionFailure`, `preconditionFailure`, `fatalError`: SIGILL on x86_64, SIGTRAP on arm64),
+/// 0 when it returned, -1 when the catcher could not run it (no thread, no signal action).
+int boardy_catch_trap(void (*body)(void *context), void *context);
+
+#endif
