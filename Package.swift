@@ -72,7 +72,8 @@ let package = Package(
         .target(name: "CBoardyGraphviz", dependencies: ["CGraphviz"]),
         // The platform's mutex (os_unfair_lock, pthread_mutex_t), for the modules below.
         .target(name: "BoardyLock"),
-        // A trap catcher (POSIX signals) behind CwlPreconditionTesting's API, for tests that expect a trap.
+        // C helpers for tests: a trap catcher (POSIX signals) behind CwlPreconditionTesting's API,
+        // and a helper process's death with its parent.
         .target(name: "CBoardyTrapCatcher"),
         .target(name: "CwlPreconditionTesting", dependencies: ["CBoardyTrapCatcher"]),
         // Opening what users hand us by what it is (regular files, streams, folders, pipes found
@@ -196,7 +197,7 @@ let package = Package(
             dependencies: ["BoardyTrace", "boardy-crash-writer"]
         ),
         // A process the crash-safety test kills with SIGKILL while it records.
-        .executableTarget(name: "boardy-crash-writer", dependencies: ["BoardyTrace"], path: "Tests/CrashWriter"),
+        .executableTarget(name: "boardy-crash-writer", dependencies: ["BoardyTrace", "CBoardyTrapCatcher"], path: "Tests/CrashWriter"),
         // Helpers shared by the test targets (a harness, golden files); not a product.
         .target(name: "BoardyTestSupport", dependencies: ["Boardy", "BoardySimulation", "BoardyVizTesting"], path: "Tests/BoardyTestSupport"),
         .testTarget(

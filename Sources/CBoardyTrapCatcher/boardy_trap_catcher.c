@@ -13,6 +13,10 @@
 #include <setjmp.h>
 #include <signal.h>
 #include <string.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
 
 static pthread_mutex_t catcher_lock = PTHREAD_MUTEX_INITIALIZER;
 static _Thread_local sigjmp_buf *guarded_jump = NULL;
@@ -84,4 +88,15 @@ int boardy_catch_trap(void (*body)(void *context), void *context) {
     sigaction(SIGTRAP, &previous_trap, NULL);
     pthread_mutex_unlock(&catcher_lock);
     return result;
+}
+
+int boardy_die_with_parent(void) {
+#if defined(__linux__)
+    pid_t parent = getppid();
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    // The parent may have gone before the call took hold: the process was re-parented.
+    return getppid() != parent ? 1 : 0;
+#else
+    return 0;
+#endif
 }

@@ -131,7 +131,7 @@ struct BoardyRuleTests {
         #expect(h.lines == [#"command.sent lazy "ping" {"delivered":false}"#, "misuse lazy"])
         mb.activate("lazy")
         #expect(produced == 1)
-        #expect(mb.board("lazy")?.hostMotherboard === mb)
+        #expect((mb.board("lazy") as? Board)?.hostMotherboard === mb)
         mb.sendCommand("ping", to: "lazy")
         mb.activate("lazy")
         #expect(produced == 1, "an installed board is reused")

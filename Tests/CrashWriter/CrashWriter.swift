@@ -1,8 +1,13 @@
 // A process that records a trace to a file and is killed in the middle of it (crash-safety
 // test): it records FIRST events, waits a second (the writer flushes every 100 ms), says
 // "flushed N", then records until it is killed.
+//
+// It must never outlive the test: it dies with its parent (Linux: PR_SET_PDEATHSIG) and stops on
+// its own after a bounded amount (a crashed test run once left one writing 63 GB).
 import BoardyTrace
 import Foundation
+
+import CBoardyTrapCatcher
 
 @main
 struct CrashWriter {
@@ -12,6 +17,7 @@ struct CrashWriter {
             FileHandle.standardError.write(Data("usage: boardy-crash-writer PATH [FIRST]\n".utf8))
             exit(64)
         }
+        if boardy_die_with_parent() != 0 { exit(0) }
         let first = arguments.count > 2 ? Int(arguments[2]) ?? 50_000 : 50_000
         let writer = try TraceWriter(path: arguments[1], header: TraceHeader(scenario: "crash"))
         var seq = 0
@@ -27,6 +33,9 @@ struct CrashWriter {
         emit(first)
         usleep(1_000_000)  // well past the 100 ms flush timer, even on a loaded machine
         FileHandle.standardOutput.write(Data("flushed \(seq)\n".utf8))
-        while true { emit(1000) }
+        // Until killed, as a crashing app would; but never more than a million more events.
+        for _ in 0..<1_000 { emit(1000) }
+        FileHandle.standardError.write(Data("boardy-crash-writer: not killed; stopping at \(seq) events\n".utf8))
+        exit(0)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// The motherboard transports inputs, outputs and commands untyped; ``GuaranteedBoard`` and
 /// ``GuaranteedCommandBoard`` type them, and a value of the wrong type becomes a traced
 /// cancellation (`invalid-input`) instead of Boardy's debug assertion.
-public protocol ActivatableBoard: Board, BoardRegistrationsConvertible {
+public protocol ActivatableBoard: IdentifiableBoard, OriginalBoard, BoardRegistrationsConvertible {
     /// Runs the board with `option` as its input.
     func activate(withOption option: Any?)
     /// Receives a command (`interact`); only installed boards receive commands.

@@ -195,7 +195,14 @@ extension IdentifiableBoard {
 
     /// Sends `data` to the delegate (Boardy's `sendToMotherboard(data:)`).
     public func sendToMotherboard(data: Any? = nil) {
-        delegate?.board(self, didSendData: data)
+        guard let delegate else {
+            // Nothing receives it; Boardy's console says so.
+            BoardyConsole.warn(
+                "⚠️ [\(String(describing: type(of: self)))] [sendToMotherboard(data:)] [\(identifier.rawValue)] sent a message with data \(String(describing: data)) to its Motherboard but it seems to have no Motherboards."
+            )
+            return
+        }
+        delegate.board(self, didSendData: data)
     }
 
     /// Asks the delegate to activate the board `model` names.

@@ -128,8 +128,13 @@ func isSilentData(_ data: Any?) -> Bool {
 /// in, or was last.
 extension ActivatableBoard {
     var misuseHome: (BoardyRuntime?, MotherboardPath?) {
-        if let host { return (host.runtime, host.path) }
-        if let (runtime, path) = lastHome { return (runtime, path) }
+        guard let board = self as? Board else {
+            // A board of the app's own that is not a Board: its motherboard is its delegate.
+            if let mb = delegate as? Motherboard { return (mb.runtime, mb.path) }
+            return (nil, nil)
+        }
+        if let host = board.host { return (host.runtime, host.path) }
+        if let (runtime, path) = board.lastHome { return (runtime, path) }
         return (nil, nil)
     }
 }

@@ -5,7 +5,7 @@ extension Motherboard {
     /// The installed boards, in installation order, then, as Boardy's barrier boards, the
     /// barrier runs this motherboard has open (see ``ActivatableBarrierBoard``).
     public var boards: [any ActivatableBoard] {
-        let own = (installed.values + placeholders.values.map { $0 as any ActivatableBoard }).sorted { $0.installOrder < $1.installOrder }
+        let own = (installed.values + placeholders.values.map { $0 as any EngineBoard }).sorted { $0.installOrder < $1.installOrder }.map(\.appBoard)
         guard let runtime, !runtime.barriers.isEmpty else { return own }
         return own + runtime.barriers.views(ownedBy: self)
     }
@@ -39,6 +39,7 @@ extension Motherboard {
     public func removeBoard(withIdentifier identifier: BoardID) {
         placeholders[identifier] = nil
         guard let board = installed.removeValue(forKey: identifier) else { return }
+        (board as? ForeignBoard)?.release(from: self)
         board.host = nil
         board.formerMotherboard = self
         runtime?.keepAlive(board)
@@ -47,13 +48,13 @@ extension Motherboard {
     /// The installed board `identifier` (or the barrier board of an open barrier run of this
     /// motherboard), if any; never produces one.
     public func getBoard(identifier: BoardID) -> (any ActivatableBoard)? {
-        if let board = installed[identifier] { return board }
+        if let board = installed[identifier] { return board.appBoard }
         guard let runtime, !runtime.barriers.isEmpty else { return nil }
         return runtime.barriers.views(ownedBy: self).first { $0.identifier == identifier }
     }
 
     /// The installed board `identifier`, or one produced and installed now.
-    public func getOrProduceBoard(identifier: BoardID) -> (any ActivatableBoard)? { installed[identifier] ?? produce(identifier) }
+    public func getOrProduceBoard(identifier: BoardID) -> (any ActivatableBoard)? { (installed[identifier] ?? produce(identifier))?.appBoard }
 
     /// The gateway board the producer registers for `identifier` (Boardy's `registerGatewayBoard`).
     public func getGatewayBoard(identifier: BoardID) -> (any ActivatableBoard)? { boardProducer?.produceGatewayBoard(identifier: identifier) }
@@ -70,8 +71,9 @@ extension Motherboard {
     public var debugDescription: String { "Motherboard(\(path))" }
 
     /// Receives what `board` sends when it calls Boardy's `sendToMotherboard(data:)`.
-    public func board(_ board: any IdentifiableBoard, didSendData data: Any?) {
-        guard let board = board as? Board else { return }
+    public func board(_ sender: any IdentifiableBoard, didSendData data: Any?) {
+        // A board of the app's own that is not a Board sends as the carrier the engine holds.
+        guard let board = sender as? Board ?? (installed[sender.identifier] as? ForeignBoard).flatMap({ $0.wrapped === sender ? $0 : nil }) else { return }
         // A request or command model goes on to the flows as the board sent it.
         let model: Any? = data is any BoardInputModel || data is any BoardCommandModel ? data : nil
         receive(.from(data), from: board, model: model)

@@ -39,7 +39,7 @@ extension Motherboard {
             }
         case .command(let id, let command):
             if let board = installed[id] {
-                if !(board is any InteractableBoard), runtime.misusePolicy != .ignore {
+                if !(board.appBoard is any InteractableBoard), runtime.misusePolicy != .ignore {
                     BoardyMisuse(
                         .notInteractable, board: id,
                         message: "⚠️ [\(id)] received an interaction command but it needs to conform InteractableBoard to continue process!"
@@ -360,11 +360,11 @@ extension Motherboard {
         placeholders[id] = placeholder
     }
 
-    func produce(_ id: BoardID) -> (any ActivatableBoard)? {
+    func produce(_ id: BoardID) -> (any EngineBoard)? {
         // NoBoardProducer's placeholder stands for "not registered" (rule 1), never installed.
         guard let board = boardProducer?.produceBoard(identifier: id), !((board as? NoBoard)?.isPlaceholder ?? false) else { return nil }
         installBoard(board)
-        return board
+        return installed[board.identifier]
     }
 
     func processOutput(_ board: Board, _ value: consuming Any?, flowAction: Bool, cause: Int, runtime: BoardyRuntime) {
@@ -441,6 +441,7 @@ extension Motherboard {
         // Rule 4: only the installed instance completes, once.
         guard let current = installed[id], current === board else { return }
         installed[id] = nil
+        (board as? ForeignBoard)?.release(from: self)
         board.host = nil
         board.formerMotherboard = self
         // Work for this board's inner motherboard may still wait on the stack: keep it alive

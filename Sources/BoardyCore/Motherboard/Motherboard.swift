@@ -40,7 +40,7 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
     //
     // Confined to the driving thread, never accessed overlappingly: no dynamic exclusivity
     // checks on the hot path (see BoardyRuntime).
-    @exclusivity(unchecked) var installed = BoardMap<any ActivatableBoard>()
+    @exclusivity(unchecked) var installed = BoardMap<any EngineBoard>()
     /// The `NoBoard`s Boardy installs for ids nothing registered when they were activated, by id:
     /// listed in ``boards``, and they stay, so a later registration of such an id is not used
     /// (Boardy's behaviour). The engine treats their ids as unregistered.
@@ -172,8 +172,9 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
 
     /// Installs `board` now: it gets this motherboard as its delegate and its root context. A
     /// board already installed under the same id is replaced.
-    public func installBoard(_ board: any ActivatableBoard) {
-        declared[board.identifier] = type(of: board)
+    public func installBoard(_ appBoard: any ActivatableBoard) {
+        let board = appBoard.asEngineBoard
+        declared[board.identifier] = type(of: appBoard)
         if let previous = installed.updateValue(board, forKey: board.identifier), previous !== board {
             previous.host = nil
             runtime?.keepAlive(previous)
@@ -186,6 +187,10 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
         if let runtime { board.lastHome = (runtime, path) }
         if let continuous = board as? ContinuousBoard, let runtime {
             continuous.attachInner(runtime: runtime, path: path.appending(board.identifier.rawValue), context: context)
+        } else if let foreign = board as? ForeignBoard {
+            // A board that is not a Board sends through its delegate, as in Boardy.
+            foreign.wrapped.delegate = self
+            if let context { foreign.wrapped.putIntoContext(context) }
         }
     }
 
@@ -200,11 +205,14 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
     /// Installs the motherboard and its boards into a root context (a window, a view controller).
     public func install(into context: AnyObject) {
         self.context = context
-        for board in installed.values { board.context = context }
+        for board in installed.values {
+            board.context = context
+            (board as? ForeignBoard)?.wrapped.putIntoContext(context)
+        }
     }
 
     /// The installed board with `id`, if any (completed boards are not installed).
-    public func board(_ id: BoardID) -> (any ActivatableBoard)? { installed[id] }
+    public func board(_ id: BoardID) -> (any ActivatableBoard)? { installed[id]?.appBoard }
 
     /// Whether a board with `id` is installed now.
     public func isInstalled(_ id: BoardID) -> Bool { installed[id] != nil }

@@ -92,12 +92,13 @@ public enum ScenarioBuilder {
             register(spec.flows, on: board.continuousMotherboard, continuous: board)
             return board
         case .task:
+            // A task board hands its executor itself: a Board.
             return TaskBoard<Any?, JSONValue>(identifier: spec.id) { board, _, completion in
-                runTask(spec, board: board, variation: variation, progress: nil) { completion($0.mapError { $0 }) }
+                runTask(spec, board: board as! Board, variation: variation, progress: nil) { completion($0.mapError { $0 }) }
             }
         case .blockTask:
             return BlockTaskBoard<Any?, JSONValue>(identifier: spec.id, executingType: spec.executing ?? .default) { board, _, completion in
-                runTask(spec, board: board, variation: variation, progress: nil) { completion($0.mapError { $0 }) }
+                runTask(spec, board: board as! Board, variation: variation, progress: nil) { completion($0.mapError { $0 }) }
             }
         case .resultTask:
             return ScenarioResultTaskBoard(identifier: spec.id) { board, send in

@@ -22,6 +22,25 @@ enum BoardyProbes {
         }
     }
 
+    /// A board that is not a `Board`: Boardy's `ActivatableBoard` asks only for an id, a
+    /// delegate and a context.
+    final class Bare: ActivatableBoard {
+        let identifier: BoardID
+        weak var delegate: BoardDelegate?
+        weak var context: AnyObject?
+        let log: Log
+        init(_ id: BoardID, _ log: Log) {
+            identifier = id
+            self.log = log
+        }
+        var debugDescription: String { "Bare(\(identifier.rawValue))" }
+        func putIntoContext(_ context: AnyObject) { self.context = context }
+        func activate(withOption option: Any?) {
+            log.add("\(identifier.rawValue) activated \(String(describing: option))")
+            sendToMotherboard(data: "echo")
+        }
+    }
+
     final class Plain: LogBoard, ActivatableBoard {
         func activate(withOption option: Any?) { log.add("\(identifier.rawValue) activated \(String(describing: option))") }
     }
@@ -567,6 +586,20 @@ enum BoardyProbes {
             p.registerBoard("ghost") { Plain($0, log) }
             mb.activateBoard(identifier: "ghost", withOption: 1)
             return log.lines + ["boards \(names(mb))", "types \(mb.boards.map { String(describing: type(of: $0)) })"]
+        }),
+        ("activatable-board-without-board", {
+            let log = Log()
+            let bare = Bare("bare", log)
+            let mb = Motherboard(boards: [bare])
+            mb.registerFlow(matchedIdentifiers: ["bare"], uniqueOutputType: String.self) { log.add("flow got \($0)") }
+            mb.activateBoard(identifier: "bare", withOption: 1)
+            log.add("boards \(names(mb)) same \(mb.boards.first === bare) delegate \(bare.delegate === mb)")
+            let window = NSObject()
+            mb.putIntoContext(window)
+            log.add("context \(bare.context === window)")
+            bare.complete()
+            log.add("after complete [\(names(mb))] delegate cleared \(bare.delegate == nil)")
+            return log.lines
         }),
         ("fresh-motherboard-flows", {
             let log = Log()
