@@ -139,7 +139,7 @@ extension Motherboard {
 
     /// Checks the gateway; true when the activation goes on now, false when it waits for a run
     /// of the gate (or was cancelled on a loop).
-    func passesGateway(_ board: any ActivatableBoard, _ pending: Request, runtime: BoardyRuntime) -> Bool {
+    func passesGateway(_ board: any EngineBoard, _ pending: Request, runtime: BoardyRuntime) -> Bool {
         let id = pending.board
         let home = gatewayOrigin ?? self
         guard let entry = home.gatewayByBoard[id] ?? home.gatewayForAll else {
@@ -226,7 +226,7 @@ extension Motherboard {
     }
 
     /// Checks the board's activation barrier; performs the activation now or leaves it waiting.
-    func checkActivationBarrier(_ board: any ActivatableBoard, _ pending: Request, cause: Int, runtime: BoardyRuntime) {
+    func checkActivationBarrier(_ board: any EngineBoard, _ pending: Request, cause: Int, runtime: BoardyRuntime) {
         guard let barrier = board.activationBarrier(withOption: pending.input) else {
             performActivation(board, input: pending.input, inputJSON: pending.inputJSON, cause: cause, runtime: runtime, logged: pending.loggedOption)
             return
@@ -325,7 +325,7 @@ extension Motherboard {
     }
 
     func performActivation(
-        _ board: any ActivatableBoard, input: Any?, inputJSON: JSONValue?, cause: Int, runtime: BoardyRuntime, logged: BoardyDebugLog.Rendered? = nil
+        _ board: any EngineBoard, input: Any?, inputJSON: JSONValue?, cause: Int, runtime: BoardyRuntime, logged: BoardyDebugLog.Rendered? = nil
     ) {
         if let reason = board.activationRejection(withOption: input) {
             if let log = runtime.warningLog { logRefused(log, board, option: input, reason: reason, printed: logged) }

@@ -98,7 +98,7 @@ public enum ScenarioBuilder {
             }
         case .blockTask:
             return BlockTaskBoard<Any?, JSONValue>(identifier: spec.id, executingType: spec.executing ?? .default) { board, _, completion in
-                runTask(spec, board: board as! Board, variation: variation, progress: nil) { completion($0.mapError { $0 }) }
+                runTask(spec, board: board, variation: variation, progress: nil) { completion($0.mapError { $0 }) }
             }
         case .resultTask:
             return ScenarioResultTaskBoard(identifier: spec.id) { board, send in
