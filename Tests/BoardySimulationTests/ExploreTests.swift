@@ -96,7 +96,15 @@ struct ExploreTests {
                  "script":[{"at":[0,4],"activate":"pay"},{"at":2,"activate":"home"}]}
                 """)
         let run = Simulator.run(s)
-        #expect(run.trace.events.filter { $0.kind == "choice" }.count == 3)
+        // Three choices of what varied, and two tie-breaks (`next`: the ranged stimulus and the
+        // gate's step each taken among several actions that could run).
+        let points = run.trace.events.compactMap { e -> String? in
+            guard e.kind == "choice", case let .unknown(_, fields) = e.body else { return nil }
+            return fields["point"]?.stringValue
+        }
+        #expect(points.filter { $0 != "next" }.count == 3)
+        #expect(points.filter { $0 == "next" }.count == 2)
+        #expect(run.trace.header.extra["ties"] == "recorded")
         let replay = try Replayer.replay(run.trace, scenario: s)
         #expect(replay.divergence == nil)
         #expect(run.trace.events.contains { $0.kind == "activation.performed" && $0.body.board == "pay" && $0.t == .seconds(1) })

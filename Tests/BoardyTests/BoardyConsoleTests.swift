@@ -5,7 +5,7 @@ import Testing
 
 /// Boardy's console warnings: the same texts under the same conditions, printed in a debug
 /// build (to standard output unless captured), into the debug log when a runtime has one.
-@Suite("Boardy's console warnings")
+@Suite("Boardy's console warnings", .serialized)
 struct BoardyConsoleTests {
     final class Plain: Board, ActivatableBoard {
         func activate(withOption _: Any?) {}

@@ -364,12 +364,11 @@ struct HostileInputRound2Tests {
         #expect(found.err.contains("s.jsonl") && found.err.contains("a socket"), "\(found.err)")
     }
 
-    /// Found by the whole-pipeline fuzzer (seed 11, third find) and not fixed yet: where the
-    /// recorded run sent a dispatch at t=16 (seq 1366), the replay goes on to an output of the
-    /// continuous board b1 at t=17. Replays at ecb9d02, before issue 32, diverge at the same
-    /// event. The known issue stands until it is fixed (the test fails, as a known issue that no
-    /// longer happens, the day it is).
-    @Test("a dispatch send due beside a ranged step replays at its time (known divergence, open)")
+    /// Found by the whole-pipeline fuzzer (seed 11, third find): where the recorded run sent a
+    /// dispatch at t=16 (seq 1366), the replay went on to an output of the continuous board b1
+    /// at t=17, because the trace did not say in which order the run broke a tie between the
+    /// dispatcher's timer and a ranged step. Traces now record their tie-breaks (issue 47).
+    @Test("a dispatch send due beside a ranged step replays at its time")
     func replayDispatchBesideARange() throws {
         let dir = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -378,8 +377,6 @@ struct HostileInputRound2Tests {
         let sim = try runCLI(["simulate", scenario, "-o", trace, "--horizon", "120", "--max-events", "2000"])
         #expect(sim.code == 0 || sim.code == 3, "\(sim.err)")
         let replay = try runCLI(["replay", trace, "--scenario", scenario])
-        withKnownIssue("the replay misses the dispatcher's send at t=16 (seq 1366)") {
-            #expect(replay.code == 0 && replay.out.contains("same"), "\(replay.out.prefix(300))")
-        }
+        #expect(replay.code == 0 && replay.out.contains("same"), "\(replay.out.prefix(300))")
     }
 }

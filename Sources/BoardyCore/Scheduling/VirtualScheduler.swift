@@ -22,6 +22,12 @@ public final class VirtualScheduler: Scheduler {
     /// Decides what runs next when a ranged action may run before, between or after others;
     /// without one, the earliest candidate runs (each range at its start).
     public var chooser: (any ScheduleChooser)?
+    /// Told of every action taken, right before it runs: `picked` is the candidate, `among` how
+    /// many could have run next (more than one only while a ranged action is pending). A
+    /// recorder writes down the picks made among several, so a replay takes the same one (the
+    /// order the run broke a tie in is otherwise not in its trace); a replay writes the recorded
+    /// ones back at their places.
+    public var onPick: ((_ picked: ScheduleCandidate, _ among: Int) -> Void)?
     private var quiescenceHandlers = QuiescenceHandlers()
     /// The current virtual time.
     @exclusivity(unchecked) public private(set) var now: TraceTime = .zero
@@ -96,6 +102,9 @@ public final class VirtualScheduler: Scheduler {
             if let chooser, !entry.token.isCancelled {
                 chooser.willRun(ScheduleCandidate(time: now, latest: now, isRanged: false, tag: entry.tag, order: entry.order))
             }
+            if let onPick, !entry.token.isCancelled {
+                onPick(ScheduleCandidate(time: now, latest: now, isRanged: false, tag: entry.tag, order: entry.order), 1)
+            }
             return entry
         }
         return takeNextAmongRanged(deadline: deadline)
@@ -115,6 +124,7 @@ public final class VirtualScheduler: Scheduler {
             chooser.runsAtOnce(tag, at: TraceTime(microseconds: f.time))
         {
             now = TraceTime(microseconds: f.time)
+            onPick?(ScheduleCandidate(time: now, latest: now, isRanged: false, tag: f.tag, order: f.order), 1 + ranged.count)
             return queue.removeMin()
         }
         // Candidates, and where each comes from: an index into `ranged`, or -1 for the fixed one.
@@ -173,6 +183,7 @@ public final class VirtualScheduler: Scheduler {
             entry = ranged.remove(at: sources[pick]).entry
         }
         now = at
+        if let onPick, !entry.token.isCancelled { onPick(candidates[pick], candidates.count) }
         return entry
     }
 

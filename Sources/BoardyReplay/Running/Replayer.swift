@@ -120,8 +120,13 @@ public enum Replayer {
         // An explored run's choices are made again at the same places: a stimulus whose time
         // was chosen (its choice is the event right before it) is fed when the run reaches
         // that place, after whatever else was due at that instant before it.
-        let chosen = RecordedChoices(choices.map(\.event), runtime: runtime, explored: header.extra["explored"] == .bool(true))
+        let chosen = RecordedChoices(
+            choices.map(\.event), runtime: runtime, explored: header.extra["explored"] == .bool(true),
+            tiesRecorded: header.extra["ties"] == .string("recorded"))
         if !choices.isEmpty { scheduler.chooser = chosen }
+        // A trace that records its tie-breaks: the replay writes each back at its place (its own
+        // candidates may be fewer: stimuli the run never reached are not in the trace).
+        if chosen.tiesRecorded { scheduler.onPick = { picked, _ in chosen.taking(picked, now: scheduler.now) } }
         let timedBy = Dictionary(choices.map { ($0.index + 1, $0.event) }, uniquingKeysWith: { a, _ in a })
         for (index, e) in stimuli {
             let delay = max(e.t - start, .zero)
@@ -347,23 +352,45 @@ final class RecordedChoices: ScheduleChooser {
         let t: TraceTime
         let point: String
         let value: JSONValue
+        let event: TraceEvent
     }
     private let choices: [Choice]
     private var next = 0
     private unowned let runtime: BoardyRuntime
     /// Whether the trace is an explored schedule (its header says `"explored": true`).
     private let explored: Bool
+    /// Whether the trace records its tie-breaks (`"ties": "recorded"`): then every pick among
+    /// several candidates is a `next` choice, followed exactly, and the older rule below is not
+    /// used.
+    let tiesRecorded: Bool
+    /// The recorded pick the chooser followed for the action about to run, to be written back.
+    private var followed: Choice?
+    /// The recorded tie-breaks, in order: where (`seq`) and what was taken (a ranged action's
+    /// point, or `fixed`).
+    private let picks: [Choice]
+    private var nextPick = 0
+    /// When each ranged action ran, by its point (points are unique within a run).
+    private let ranAt: [String: TraceTime]
+    /// What each choice took, by its point.
+    private let valueAt: [String: JSONValue]
 
-    init(_ events: [TraceEvent], runtime: BoardyRuntime, explored: Bool = false) {
+    init(_ events: [TraceEvent], runtime: BoardyRuntime, explored: Bool = false, tiesRecorded: Bool = false) {
         self.explored = explored
-        choices = events.compactMap { e in
+        self.tiesRecorded = tiesRecorded
+        let all = events.compactMap { e -> Choice? in
             guard case let .unknown(_, fields) = e.body, let point = fields["point"]?.stringValue else { return nil }
-            return Choice(seq: e.seq, t: e.t, point: point, value: fields["value"] ?? .null)
+            return Choice(seq: e.seq, t: e.t, point: point, value: fields["value"] ?? .null, event: e)
         }
+        let pickPoint = "next"
+        picks = tiesRecorded ? all.filter { $0.point == pickPoint } : []
+        choices = tiesRecorded ? all.filter { $0.point != pickPoint } : all
+        ranAt = Dictionary(choices.map { ($0.point, $0.t) }, uniquingKeysWith: { a, _ in a })
+        valueAt = Dictionary(choices.map { ($0.point, $0.value) }, uniquingKeysWith: { a, _ in a })
         self.runtime = runtime
     }
 
     func chooseNext(among candidates: [ScheduleCandidate], now: TraceTime) -> (index: Int, at: TraceTime) {
+        if tiesRecorded { return followRecordedPick(among: candidates) }
         if next < choices.count, choices[next].seq == runtime.lastSeq + 1,
             let i = candidates.firstIndex(where: { $0.isRanged && $0.tag?.label == choices[next].point })
         {
@@ -383,7 +410,50 @@ final class RecordedChoices: ScheduleChooser {
         return (0, candidates[0].time)
     }
 
+    /// The pick the recorded run made here (its `next` choice is the next event), or, where it
+    /// had one candidate only, that one; a ranged action runs at the time it ran then.
+    private func followRecordedPick(among candidates: [ScheduleCandidate]) -> (index: Int, at: TraceTime) {
+        var index = 0
+        if nextPick < picks.count, picks[nextPick].seq == runtime.lastSeq + 1, case let .string(taken) = picks[nextPick].value {
+            followed = picks[nextPick]
+            nextPick += 1
+            let found = taken == "fixed"
+                ? candidates.firstIndex { !$0.isRanged }
+                : candidates.firstIndex { $0.isRanged && $0.tag?.label == taken }
+            // Not among the candidates: the run diverged already, and the comparison says where.
+            index = found ?? 0
+        }
+        let c = candidates[index]
+        if c.isRanged, let label = c.tag?.label, let t = ranAt[label] { return (index, t) }
+        return (index, c.time)
+    }
+
+    /// An action is about to run: the recorded pick made here, if any, is written back first, so
+    /// the replay's trace has it where the recorded one does.
+    func taking(_ picked: ScheduleCandidate, now: TraceTime) {
+        var pick = followed
+        followed = nil
+        // Not followed by the chooser (the replay had one candidate): written back where the run
+        // took the same action at the same place. A silent action (one that records nothing)
+        // may come first at the same place; the pick waits for the action it names.
+        if pick == nil, nextPick < picks.count, picks[nextPick].seq == runtime.lastSeq + 1, picks[nextPick].t == now,
+            case let .string(taken) = picks[nextPick].value,
+            taken == "fixed" ? !picked.isRanged : (picked.isRanged && picked.tag?.label == taken)
+        {
+            pick = picks[nextPick]
+            nextPick += 1
+        }
+        guard let pick else { return }
+        let e = pick.event
+        guard case let .unknown(kind, fields) = e.body else { return }
+        runtime.recordEvent(mb: MotherboardPath(e.mb), cause: e.cause ?? 0, .unknown(kind: kind, fields: fields), extra: e.extra)
+    }
+
     func outcome(at point: String) -> Bool {
+        if tiesRecorded {
+            if case let .bool(b) = valueAt[point] { return b }
+            return true
+        }
         guard next < choices.count, choices[next].point == point, case let .bool(b) = choices[next].value else { return true }
         next += 1
         return b

@@ -39,7 +39,7 @@ public enum ScenarioBuilder {
         let scheduler = VirtualScheduler()
         scheduler.chooser = chooser
         let runtime = BoardyRuntime(scheduler: scheduler, observer: observer, debugLog: debugLog, misuse: .ignore)
-        let variation = Variation(runtime: runtime, scheduler: scheduler, footprints: footprints)
+        let variation = Variation(runtime: runtime, scheduler: scheduler, footprints: footprints, recordsTies: scenario.hasVariation)
         let mainboard = Motherboard(
             identifier: BoardID(MotherboardPath.main.rawValue), boardProducer: producer(for: scenario.boards, variation), runtime: runtime)
         register(scenario.flows, on: mainboard, continuous: nil)

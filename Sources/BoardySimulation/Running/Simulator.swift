@@ -98,6 +98,10 @@ public enum Simulator {
     public static func header(of scenario: Scenario, bounds: RunBounds) -> TraceHeader {
         var extra = bounds.headerFields
         if let until = bounds.until { extra["until"] = until.jsonValue }
+        // Where the run broke a tie (several actions could run next, a ranged one among them),
+        // a `choice` at point `next` says which it took: a replay takes the same. Traces before
+        // these choices lack the field and replay by the older rule.
+        if scenario.hasVariation { extra["ties"] = "recorded" }
         return TraceHeader(scenario: scenario.name, clock: .virtual, definition: scenario.fingerprint, extra: extra)
     }
 

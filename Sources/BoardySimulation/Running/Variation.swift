@@ -17,11 +17,26 @@ final class Variation {
     /// activations of one board.
     private var activations: [String: Int] = [:]
 
-    init(runtime: BoardyRuntime, scheduler: VirtualScheduler, footprints: [String: Int]) {
+    init(runtime: BoardyRuntime, scheduler: VirtualScheduler, footprints: [String: Int], recordsTies: Bool) {
         self.runtime = runtime
         self.scheduler = scheduler
         self.footprints = footprints
+        // Only a varying scenario has ties to record (and its header says so): the others'
+        // schedulers run without the hook.
+        guard recordsTies else { return }
+        // Where several actions could run next, which one did: a `choice` at point `next`, its
+        // value the ranged action's point (its tag) or `fixed` (the earliest fixed-time action).
+        scheduler.onPick = { [weak self] picked, among in
+            guard let self, among > 1 else { return }
+            let value: JSONValue = picked.isRanged ? .string(picked.tag?.label ?? "") : .string(Self.fixedPick)
+            record(point: Self.nextPoint, value: value, mb: .main, board: nil)
+        }
     }
+
+    /// The point of a tie-break's `choice`.
+    static let nextPoint = "next"
+    /// The value of a tie-break's `choice` that took the earliest fixed-time action.
+    static let fixedPick = "fixed"
 
     /// Whether fixed-time actions are tagged (an explorer is hashing pending work).
     var tagging: Bool { scheduler.chooser?.tagsActions ?? false }
