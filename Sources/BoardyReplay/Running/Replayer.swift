@@ -126,7 +126,13 @@ public enum Replayer {
         if !choices.isEmpty { scheduler.chooser = chosen }
         // A trace that records its tie-breaks: the replay writes each back at its place (its own
         // candidates may be fewer: stimuli the run never reached are not in the trace).
-        if chosen.tiesRecorded { scheduler.onPick = { picked, _ in chosen.taking(picked, now: scheduler.now) } }
+        // Weak: the scheduler holds the hook.
+        if chosen.tiesRecorded {
+            scheduler.onPick = { [weak scheduler] picked, _ in
+                guard let scheduler else { return }
+                chosen.taking(picked, now: scheduler.now)
+            }
+        }
         let timedBy = Dictionary(choices.map { ($0.index + 1, $0.event) }, uniquingKeysWith: { a, _ in a })
         for (index, e) in stimuli {
             let delay = max(e.t - start, .zero)
