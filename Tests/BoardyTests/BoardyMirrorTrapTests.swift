@@ -11,6 +11,8 @@ import Testing
 struct BoardyMirrorTrapTests {
     /// Written by the guarded block and read after it (the block runs on a thread of its own
     /// while the test waits).
+    // @unchecked Sendable: written only by the guarded block, on the catcher's thread, and read
+    // after `catchBadInstruction` returns, which joins that thread (a happens-before edge).
     final class Flags: @unchecked Sendable {
         var called = false
         var passed = false

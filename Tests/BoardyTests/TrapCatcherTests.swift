@@ -4,6 +4,8 @@ import Testing
 
 /// The trap catcher behind our `CwlPreconditionTesting`: what Boardy's trap tests rely on.
 @Suite struct TrapCatcherTests {
+    // @unchecked Sendable: written only by the guarded block, on the catcher's thread, and read
+    // after `catchBadInstruction` returns, which joins that thread (a happens-before edge).
     final class Flags: @unchecked Sendable {
         var entered = false
         var finished = false
