@@ -9,7 +9,7 @@ OUT        ?= out
 BENCH_BUILD = .build-release
 BIN         = .build/debug
 
-.PHONY: docs js-check deps python-deps build demo test browser-deps browser-test bench tsan asan memcheck scale fuzz fuzz-cli fuzz-log schemas clean
+.PHONY: docs js-check deps python-deps build demo test browser-deps browser-test bench tsan asan memcheck scale fuzz fuzz-cli fuzz-log fuzz-replay schemas clean
 
 ## deps: install libgraphviz-dev through apt when pkg-config cannot find libgvc. Where there is no
 ## apt (macOS: `brew install graphviz pkg-config`), say what is missing instead.
@@ -181,6 +181,18 @@ FUZZ_LOG_SEED ?= 1
 fuzz-log: deps
 	$(SWIFT) build -c release --scratch-path $(BENCH_BUILD) --product boardy-fuzz-cli
 	$(BENCH_BUILD)/release/boardy-fuzz-cli --log-round-trip 1 --runs $(FUZZ_LOG_RUNS) --seconds 100000 --seed $(FUZZ_LOG_SEED) --keep-going 1 --failures .build-fuzz-cli/log-failures
+
+## fuzz-replay: every trace replays (issue 47). Each generated case draws its own bounds (cut at
+## `until` in a third of them, a horizon of 1-120 s, 20-2,000 events), simulates, replays, explores
+## (60 schedules) and replays every failure found: all must be the same. Release build;
+## FUZZ_REPLAY_RUNS cases (default 1000000) from FUZZ_REPLAY_SEED; prints name=value lines last
+## (cases cut, stopped by each bound, explored failures replayed). Failures go to
+## .build-fuzz-cli/replay-failures/N/ (scenario.json, bounds.txt, message.txt).
+FUZZ_REPLAY_RUNS ?= 1000000
+FUZZ_REPLAY_SEED ?= 1
+fuzz-replay: deps
+	$(SWIFT) build -c release --scratch-path $(BENCH_BUILD) --product boardy-fuzz-cli
+	$(BENCH_BUILD)/release/boardy-fuzz-cli --replay 1 --runs $(FUZZ_REPLAY_RUNS) --seconds 1000000 --seed $(FUZZ_REPLAY_SEED) --keep-going 1 --failures .build-fuzz-cli/replay-failures
 
 ## fuzz: libFuzzer (with AddressSanitizer) on the trace reader, the scenario loader and Tealium's
 ## barrier settings parser, each for FUZZ_SECONDS (default 60) or FUZZ_RUNS executions; seeds from

@@ -23,6 +23,14 @@ var failureCount = 0
 /// trace (`LogRoundTripCheck`): the engine's log, ingested, tells the same steps.
 var logRoundTrip = false
 var stepsCompared = 0
+/// With --replay 1, each case only checks replay (`ReplayCheck`): the case's trace under bounds it
+/// chooses (cut by `until`, stopped by the horizon or the event bound, or whole) replays the
+/// same, and so does every failure a small `explore` finds.
+var replayOnly = false
+/// The bounds --replay cases draw from: --until-one-in N (0: never cut), --until-below SECONDS,
+/// --horizons 1,5,30,120 and --max-events 20,100,500,2000.
+var replayBounds = ReplayCheck.Choices()
+var replayCounts = (until: 0, horizon: 0, maxEvents: 0, varying: 0, schedules: 0, explored: 0, events: 0)
 var ambiguousCases = 0
 var inexactCases = 0
 var args = Array(CommandLine.arguments.dropFirst())
@@ -39,6 +47,11 @@ while !args.isEmpty {
     case "--failures": failures = value
     case "--keep-going": keepGoing = value == "1" || value == "true"
     case "--log-round-trip": logRoundTrip = value == "1" || value == "true"
+    case "--replay": replayOnly = value == "1" || value == "true"
+    case "--until-one-in": replayBounds.untilOneIn = Int(value) ?? replayBounds.untilOneIn
+    case "--until-below": replayBounds.untilBelow = Double(value) ?? replayBounds.untilBelow
+    case "--horizons": replayBounds.horizons = value.split(separator: ",").compactMap { Double($0) }.filter { $0 > 0 }
+    case "--max-events": replayBounds.maxEvents = value.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
     case "--log-case":
         // One scenario file through the log round trip (a failure's scenario.json, to debug it).
         do {
@@ -165,6 +178,22 @@ defer { try? FileManager.default.removeItem(atPath: work) }
     let text = genome.scenarioJSON()
     let mutation = nextRandom()
     let badScenario = Pipeline.mutate(text, seed: mutation)
+    if replayOnly {
+        let bounds = ReplayCheck.bounds(replayBounds) { nextRandom() }
+        do {
+            let outcome = try ReplayCheck.check(try ScenarioLoader.load(json: text, file: "gen.json"), bounds: bounds, text: text)
+            if outcome.cutByUntil { replayCounts.until += 1 }
+            if outcome.stoppedByHorizon { replayCounts.horizon += 1 }
+            if outcome.stoppedByMaxEvents { replayCounts.maxEvents += 1 }
+            if outcome.varies { replayCounts.varying += 1 }
+            replayCounts.schedules += outcome.schedules
+            replayCounts.explored += outcome.failuresReplayed
+            replayCounts.events += outcome.events
+        } catch {
+            try fail("\(error)", files: ["scenario.json": text, "bounds.txt": "\(bounds)"])
+        }
+        return
+    }
     if logRoundTrip {
         do {
             let s = try ScenarioLoader.load(json: text, file: "gen.json")
@@ -225,6 +254,15 @@ if logRoundTrip {
     print("steps_compared=\(stepsCompared)")
     print("cases_ambiguous=\(ambiguousCases)")
     print("cases_same_steps_not_order=\(inexactCases)")
+}
+if replayOnly {
+    print("events_simulated=\(replayCounts.events)")
+    print("cases_varying=\(replayCounts.varying)")
+    print("cases_cut_by_until=\(replayCounts.until)")
+    print("cases_stopped_by_horizon=\(replayCounts.horizon)")
+    print("cases_stopped_by_max_events=\(replayCounts.maxEvents)")
+    print("explore_schedules=\(replayCounts.schedules)")
+    print("explore_failures_replayed=\(replayCounts.explored)")
 }
 print("failures=\(failureCount)")
 if failureCount > 0 { exit(1) }

@@ -24,6 +24,7 @@ extension Replayer {
             let built = ScenarioBuilder.build(scenario, observer: observer)
             var target = ReplayTarget(mainboard: built.mainboard, dispatch: built.dispatch, definition: scenario.fingerprint, scenarioName: scenario.name)
             target.otherRoots = scenario.roots.compactMap { built.roots[$0.name] }
+            target.lastStimulus = scenario.lastStimulus
             return target
         }
     }

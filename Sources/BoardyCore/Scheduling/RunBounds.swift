@@ -57,9 +57,13 @@ extension BoardyRuntime {
     /// a bound, while `shouldContinue` says so. `lastStimulus` is the time of the last outside
     /// input, from which the horizon counts. The clock is left at the last action run: a stuck
     /// barrier is stamped with the time the run went quiet, not the `until` time.
+    ///
+    /// `unrecordedWork` says, when nothing is due within the bounds and the event bound is spent, whether
+    /// work the scheduler never held was left (a replay: inputs its trace did not record); then
+    /// the run stops at the event bound as the recorded one did, instead of going quiet.
     public func drive(
         _ scheduler: VirtualScheduler, bounds: RunBounds, lastStimulus: TraceTime, notifyingQuiescence: Bool = true,
-        while shouldContinue: () -> Bool = { true }
+        unrecordedWork: () -> Bool = { false }, while shouldContinue: () -> Bool = { true }
     ) -> RunEnd {
         // The horizon counts from the last stimulus: those known before the run, or any that
         // fired later (a stimulus whose time an explorer chose is known only once it fires).
@@ -86,6 +90,11 @@ extension BoardyRuntime {
                 return false
             }
             return true
+        }
+        // Nothing left to run within the bounds (none at all, or only past the cut).
+        let nothingDue = scheduler.nextDueTime.map { next in bounds.until.map { next > $0 } ?? false } ?? true
+        if haltedBy == nil, !stoppedByCaller, nothingDue, lastSeq >= bounds.maxEvents, unrecordedWork() {
+            halt(bound: "max-events", fields: ["maxEvents": .int(Int64(bounds.maxEvents))])
         }
         if let bound = haltedBy { return .runaway(bound: bound) }
         if stoppedByCaller { return .stopped }

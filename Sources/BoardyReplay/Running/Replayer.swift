@@ -174,8 +174,20 @@ public enum Replayer {
         var stopped = false
         // The same bounds as the recorded run (its header names any that differ from the
         // defaults), so a runaway is stopped at the same event.
-        let lastStimulus = stimuli.map(\.event.t).max() ?? .zero
-        _ = runtime.drive(scheduler, bounds: RunBounds(header: header, until: until), lastStimulus: lastStimulus, notifyingQuiescence: until == nil) {
+        // The horizon counts from the target's last input where it knows it (a scenario's
+        // script): the trace lacks inputs after a cut, and a ranged one may come late.
+        let lastStimulus = max(stimuli.map(\.event.t).max() ?? .zero, target.lastStimulus ?? .zero)
+        // A run stopped at its event bound with only inputs the trace never recorded left (the
+        // replay has none of them): it stops there too, as the record says, once it has run as
+        // many events.
+        let unrecordedWork = {
+            guard let next = expected.event(at: runtime.lastSeq), case let .runaway(fields) = next.body else { return false }
+            return fields["bound"] == .string("max-events")
+        }
+        _ = runtime.drive(
+            scheduler, bounds: RunBounds(header: header, until: until), lastStimulus: lastStimulus, notifyingQuiescence: until == nil,
+            unrecordedWork: unrecordedWork
+        ) {
             if comparator.count >= cap {
                 capped = true
             } else if keepRun || !comparator.isSettled {
@@ -193,7 +205,8 @@ public enum Replayer {
             flattened = f
             return f
         }
-        if until != nil, !stopped {
+        // (A run a bound halted reports nothing more, cut or not.)
+        if until != nil, !stopped, runtime.haltedBy == nil {
             // A cut run: the recorded one had later inputs still scheduled, which the trace does
             // not hold. What it reported at the cut tells how it ended: open waits recorded with
             // "until": true (as `simulate --until` does when work is left), or, with nothing
@@ -201,7 +214,10 @@ public enum Replayer {
             if try all().events.contains(where: { $0.extra["until"] == .bool(true) }) {
                 runtime.reportOpenBarriers(extra: ["until": true])
                 target.dispatch?.reportHeld(extra: ["until": true])
-            } else if scheduler.pendingCount == 0 {
+            } else if scheduler.pendingCount == 0, expected.event(at: runtime.lastSeq) != nil {
+                // Nothing is left here. The recorded run went quiet too if it reported more
+                // (quiescence's stuck reports); if not, it had inputs left that the trace
+                // does not hold (an explored run cut at `until` reports nothing).
                 scheduler.notifyQuiescence()
             }
         }
@@ -419,19 +435,24 @@ final class RecordedChoices: ScheduleChooser {
     /// The pick the recorded run made here (its `next` choice is the next event), or, where it
     /// had one candidate only, that one; a ranged action runs at the time it ran then.
     private func followRecordedPick(among candidates: [ScheduleCandidate]) -> (index: Int, at: TraceTime) {
-        var index = 0
-        if nextPick < picks.count, picks[nextPick].seq == runtime.lastSeq + 1, case let .string(taken) = picks[nextPick].value {
+        // When a candidate runs: a ranged action when it ran in the recorded run.
+        func time(_ c: ScheduleCandidate) -> TraceTime {
+            if c.isRanged, let label = c.tag?.label, let t = ranAt[label] { return t }
+            return c.time
+        }
+        // The pick recorded at this place (the same `seq`: silent actions between do not move
+        // it, so the same time and an action among the candidates too). Elsewhere, the replay
+        // has what the recorded run had at a place where it made no pick: the first.
+        if nextPick < picks.count, picks[nextPick].seq == runtime.lastSeq + 1, case let .string(taken) = picks[nextPick].value,
+            let found = taken == "fixed"
+                ? candidates.firstIndex(where: { !$0.isRanged }) : candidates.firstIndex(where: { $0.isRanged && $0.tag?.label == taken }),
+            time(candidates[found]) == picks[nextPick].t
+        {
             followed = picks[nextPick]
             nextPick += 1
-            let found = taken == "fixed"
-                ? candidates.firstIndex { !$0.isRanged }
-                : candidates.firstIndex { $0.isRanged && $0.tag?.label == taken }
-            // Not among the candidates: the run diverged already, and the comparison says where.
-            index = found ?? 0
+            return (found, time(candidates[found]))
         }
-        let c = candidates[index]
-        if c.isRanged, let label = c.tag?.label, let t = ranAt[label] { return (index, t) }
-        return (index, c.time)
+        return (0, time(candidates[0]))
     }
 
     /// An action is about to run: the recorded pick made here, if any, is written back first, so

@@ -23,7 +23,6 @@ public struct ReplayTarget {
     /// the motherboard's own (`Motherboard.definitionFingerprint`).
     public var definition: String?
 
-    /// A target around `mainboard`, whose runtime must run on a `VirtualScheduler`.
     /// The name of the scenario (or flow) it was built from, if it has one: a replay names both
     /// scenarios when a trace was recorded from another.
     public var scenarioName: String?
@@ -32,7 +31,14 @@ public struct ReplayTarget {
     /// runtime: stimuli recorded under their names go to them.
     public var otherRoots: [Motherboard] = []
 
-    /// A target; `scenarioName` names what it was built from.
+    /// The latest time the target's inputs can come (a scenario's script, a ranged step at
+    /// the end of its range): the run horizon counts from it, as it did in the recorded run,
+    /// even when the trace lacks later inputs (a run cut at `until` or stopped by a bound).
+    /// Nil: from the trace's last stimulus.
+    public var lastStimulus: TraceTime?
+
+    /// A target around `mainboard`, whose runtime must run on a `VirtualScheduler`;
+    /// `scenarioName` names what it was built from.
     public init(mainboard: Motherboard, dispatch: DispatchManager? = nil, definition: String? = nil, scenarioName: String? = nil) {
         self.scenarioName = scenarioName
         self.mainboard = mainboard

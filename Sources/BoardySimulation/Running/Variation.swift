@@ -159,7 +159,8 @@ extension Scenario {
 }
 
 extension Scenario {
-    /// The latest stimulus time known before a run (a ranged one counts once it fired): the
-    /// horizon counts from the last stimulus.
-    public var lastStimulus: TraceTime { script.filter { $0.atUpTo == nil }.map(\.at).max() ?? .zero }
+    /// The latest time the script can send a stimulus (a ranged one at the end of its range):
+    /// the horizon counts from it, so no input of the script is ever runaway work, and a run
+    /// cut at `until` or by a bound counts it as the whole run would.
+    public var lastStimulus: TraceTime { script.map { $0.atUpTo ?? $0.at }.max() ?? .zero }
 }
