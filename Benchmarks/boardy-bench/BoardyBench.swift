@@ -26,3 +26,17 @@ func report(_ pairs: [(String, String)]) {
 }
 
 func fmt(_ x: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", x) }
+
+/// A trace's size and the part its recorded tie-breaks take (the `choice` lines at point `next`,
+/// issue 47): the trace without them is what was written before they were recorded.
+func traceSize(_ jsonl: String) -> [(String, String)] {
+    var ties = 0
+    for line in jsonl.utf8.split(separator: UInt8(ascii: "\n")) where line.count < 200 {
+        if String(decoding: line, as: UTF8.self).contains(#""kind":"choice","mb":"main","point":"next""#) { ties += line.count + 1 }
+    }
+    let total = jsonl.utf8.count
+    return [
+        ("trace_bytes", "\(total)"), ("trace_tie_bytes", "\(ties)"),
+        ("trace_growth_pct", fmt(100 * Double(ties) / Double(max(1, total - ties)), 2)),
+    ]
+}

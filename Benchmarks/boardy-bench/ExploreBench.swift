@@ -106,6 +106,6 @@ struct ExploreBench: ParsableCommand {
             ("small_naive_s", fmt(naiveSeconds)),
             ("small_naive_exhausted", "\(enumerated.boundHit == nil)"),
             ("small_same_failures", "\(same)"),
-        ])
+        ] + traceSize(Simulator.run(big).jsonl))
     }
 }

@@ -26,7 +26,8 @@ struct ReplayBench: ParsableCommand {
 
     func run() throws {
         let scenario = try SimulateBench.scenario(boards: boards, starts: starts)
-        try Data(Simulator.run(scenario).jsonl.utf8).write(to: URL(fileURLWithPath: path))
+        let recorded = Simulator.run(scenario).jsonl
+        try Data(recorded.utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         var rates: [Double] = []
         var reads: [Double] = []
@@ -43,7 +44,7 @@ struct ReplayBench: ParsableCommand {
             _ = try Trace.read(path: path, order: .lenient)
             reads.append(now() - r0)
         }
-        report([
+        report(traceSize(recorded) + [
             ("events", "\(events)"), ("read_alone_s", fmt(median(reads))), ("replay_s", fmt(Double(events) / median(rates))),
             ("replay_events_per_s", "\(Int(median(rates)))"),
         ])

@@ -41,7 +41,7 @@ struct SimulateBench: ParsableCommand {
         }
         report([
             ("boards", "\(boards)"), ("activations_per_run", "\(boards * starts)"), ("events_per_run", "\(events)"),
-            ("summary_ms", String(format: "%.1f", median(summaryMS))), ("activations_per_s", "\(Int(median(rates)))"),
-        ])
+            ("summary_ms", String(format: "%.1f", median(summaryMS))),
+        ] + traceSize(Simulator.run(s).jsonl) + [("activations_per_s", "\(Int(median(rates)))")])
     }
 }

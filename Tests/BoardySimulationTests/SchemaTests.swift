@@ -5,8 +5,7 @@ import Testing
 /// Runs `schemas/validate.py` (Python's `jsonschema`, the reference validator) on `files`.
 private func validate(_ files: [String]) throws -> (code: Int32, out: String) {
     let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    p.arguments = ["python3", "schemas/validate.py"] + files
+    dieWithParent(p, executable: "/usr/bin/env", arguments: ["python3", "schemas/validate.py"] + files)
     p.currentDirectoryURL = repoRoot
     let out = Pipe()
     p.standardOutput = out

@@ -3,6 +3,22 @@ import Foundation
 /// The repository's root (the package folder).
 public let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+/// Sets `p` to run `executable` with `arguments` so that it dies with the thread that starts it
+/// (issue 47: a test run killed midway must leave no child running). On Linux it goes through
+/// util-linux's `setpriv --pdeathsig KILL`, which sets `PR_SET_PDEATHSIG` and then execs the
+/// executable in the same process (so `processIdentifier` is the executable's, for signals).
+/// Without `setpriv` (other systems), the executable is run directly.
+public func dieWithParent(_ p: Process, executable: String, arguments: [String]) {
+    let setpriv = "/usr/bin/setpriv"
+    if FileManager.default.isExecutableFile(atPath: setpriv) {
+        p.executableURL = URL(fileURLWithPath: setpriv)
+        p.arguments = ["--pdeathsig", "KILL", "--", executable] + arguments
+    } else {
+        p.executableURL = URL(fileURLWithPath: executable)
+        p.arguments = arguments
+    }
+}
+
 /// Runs the built `boardy-viz` in the repository's root and returns its exit code and outputs.
 /// `stdin`, when given, is written to its standard input; `directory` is where it runs.
 ///
@@ -18,8 +34,7 @@ public func runCLI(
     let bin = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("boardy-viz")
     let exe = FileManager.default.fileExists(atPath: bin.path) ? bin : repoRoot.appendingPathComponent(".build/debug/boardy-viz")
     let p = Process()
-    p.executableURL = exe
-    p.arguments = args
+    dieWithParent(p, executable: exe.path, arguments: args)
     p.currentDirectoryURL = directory ?? repoRoot
     let input = Pipe()
     if let stdinFile { p.standardInput = stdinFile } else if stdin != nil { p.standardInput = input } else { p.standardInput = FileHandle.nullDevice }

@@ -67,9 +67,12 @@ struct BoardyAPISymbolTests {
         defer { try? FileManager.default.removeItem(at: out) }
         for module in ["BoardyTrace", "BoardyCore", "BoardyComponentKit", "Boardy"] {
             let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            p.arguments = ["swift", "symbolgraph-extract", "-module-name", module, "-I", modules.path, "-target", Self.target,
-                           "-minimum-access-level", "public", "-output-dir", out.path]
+            dieWithParent(
+                p, executable: "/usr/bin/env",
+                arguments: [
+                    "swift", "symbolgraph-extract", "-module-name", module, "-I", modules.path, "-target", Self.target,
+                    "-minimum-access-level", "public", "-output-dir", out.path,
+                ])
             p.standardOutput = FileHandle.nullDevice
             p.standardError = FileHandle.nullDevice
             try p.run()

@@ -344,8 +344,9 @@ struct HostileInputTests {
             let out = dir.appendingPathComponent("out\(round)")
             try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
             let p = Process()
-            p.executableURL = FileManager.default.fileExists(atPath: bin.path) ? bin : repoRoot.appendingPathComponent(".build/debug/boardy-viz")
-            p.arguments = ["simulate", s, "-o", out.appendingPathComponent("t.jsonl").path]
+            dieWithParent(
+                p, executable: FileManager.default.fileExists(atPath: bin.path) ? bin.path : repoRoot.appendingPathComponent(".build/debug/boardy-viz").path,
+                arguments: ["simulate", s, "-o", out.appendingPathComponent("t.jsonl").path])
             p.standardOutput = FileHandle.nullDevice
             p.standardError = FileHandle.nullDevice
             try p.run()

@@ -107,8 +107,10 @@ func runMeasuringPeak(_ args: [String]) throws -> (Int32, Int) {
     let report = FileManager.default.temporaryDirectory.appendingPathComponent("peak-\(getpid())-\(UUID().uuidString).txt").path
     defer { try? FileManager.default.removeItem(atPath: report) }
     let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-    p.arguments = ["-f", "%M", "-o", report, exe] + args
+    // Both die with the test: GNU time, and the CLI it starts (through setpriv, exec'd in place).
+    let child = Process()
+    dieWithParent(child, executable: exe, arguments: args)
+    dieWithParent(p, executable: "/usr/bin/time", arguments: ["-f", "%M", "-o", report, child.executableURL!.path] + (child.arguments ?? []))
     p.standardOutput = FileHandle.nullDevice
     p.standardError = FileHandle.nullDevice
     try p.run()

@@ -373,8 +373,7 @@ struct MissingPluginTests {
     /// The folder of the Graphviz plugins this process would load: `<libdir of libgvc>/graphviz`.
     static func pluginFolder() throws -> URL {
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["pkg-config", "--variable=libdir", "libgvc"]
+        dieWithParent(p, executable: "/usr/bin/env", arguments: ["pkg-config", "--variable=libdir", "libgvc"])
         let out = Pipe()
         p.standardOutput = out
         try p.run()
