@@ -96,18 +96,44 @@ struct ExploreTests {
                  "script":[{"at":[0,4],"activate":"pay"},{"at":2,"activate":"home"}]}
                 """)
         let run = Simulator.run(s)
-        // Three choices of what varied, and two tie-breaks (`next`: the ranged stimulus and the
-        // gate's step each taken among several actions that could run).
+        // Three choices of what varied. The ranged stimulus and the gate's step were each taken
+        // among several actions that could run; their own choices say so, so no `next`.
         let points = run.trace.events.compactMap { e -> String? in
             guard e.kind == "choice", case let .unknown(_, fields) = e.body else { return nil }
             return fields["point"]?.stringValue
         }
         #expect(points.filter { $0 != "next" }.count == 3)
-        #expect(points.filter { $0 == "next" }.count == 2)
+        #expect(points.filter { $0 == "next" }.count == 0)
         #expect(run.trace.header.extra["ties"] == "recorded")
         let replay = try Replayer.replay(run.trace, scenario: s)
         #expect(replay.divergence == nil)
         #expect(run.trace.events.contains { $0.kind == "activation.performed" && $0.body.board == "pay" && $0.t == .seconds(1) })
+    }
+
+    @Test("a tie-break is written where nothing else tells it: a fixed action taken beside a range, a ranged step that runs silent")
+    func tieBreaksWrittenWhereNeeded() throws {
+        // Found by `make fuzz-replay` (seed 101): b0's second activation's ranged step runs after
+        // b0 completed (silent), taken among several.
+        let s = try ScenarioLoader.load(
+            json: """
+                {"scenario":"gen43","boards":[{"id":"b0","kind":"board","module":"m0","onActivate":[{"after":1,"activate":"b0","input":4},{"after":[2,4],"complete":true}]}],
+                 "flows":[{"from":"b0","flowAction":true,"on":"a0","activate":"b0"},{"from":"b0","complete":"b0","with":true},{"from":"b0","activate":"b0"}],
+                 "script":[{"at":0,"activate":"b0","input":1},{"at":[8,12],"activate":"b0"},{"at":1,"activate":"b0"},{"at":11,"complete":"b0","with":true},{"at":3,"complete":"b0","with":true}]}
+                """)
+        let run = Simulator.run(s, bounds: RunBounds(horizon: .seconds(120), maxEvents: 100))
+        let picks = run.trace.events.compactMap { e -> String? in
+            guard e.kind == "choice", case let .unknown(_, fields) = e.body, fields["point"] == "next" else { return nil }
+            return fields["value"]?.stringValue
+        }
+        #expect(picks.contains("fixed"))
+        #expect(picks.contains("main/b0.onActivate[1]#2.after"))
+        // Every ranged pick written is one that made no choice of its own.
+        let own = Set(run.trace.events.compactMap { e -> String? in
+            guard e.kind == "choice", case let .unknown(_, fields) = e.body, fields["point"] != "next" else { return nil }
+            return fields["point"]?.stringValue
+        })
+        #expect(picks.allSatisfy { $0 == "fixed" || !own.contains($0) })
+        #expect(try Replayer.replay(run.trace, scenario: s).divergence == nil)
     }
 
     @Test("every counterexample of a randomised search replays, and every schedule count is bounded by the naive one")

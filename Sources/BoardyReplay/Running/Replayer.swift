@@ -395,6 +395,8 @@ final class RecordedChoices: ScheduleChooser {
     private let ranAt: [String: TraceTime]
     /// What each choice took, by its point.
     private let valueAt: [String: JSONValue]
+    /// The choices by `seq` (a ranged action's own choice is its pick among several).
+    private let choiceAt: [Int: Choice]
 
     init(_ events: [TraceEvent], runtime: BoardyRuntime, explored: Bool = false, tiesRecorded: Bool = false) {
         self.explored = explored
@@ -408,6 +410,7 @@ final class RecordedChoices: ScheduleChooser {
         choices = tiesRecorded ? all.filter { $0.point != pickPoint } : all
         ranAt = Dictionary(choices.map { ($0.point, $0.t) }, uniquingKeysWith: { a, _ in a })
         valueAt = Dictionary(choices.map { ($0.point, $0.value) }, uniquingKeysWith: { a, _ in a })
+        choiceAt = Dictionary(choices.map { ($0.seq, $0) }, uniquingKeysWith: { a, _ in a })
         self.runtime = runtime
     }
 
@@ -443,7 +446,8 @@ final class RecordedChoices: ScheduleChooser {
         // The pick recorded at this place (the same `seq`: silent actions between do not move
         // it, so the same time and an action among the candidates too). Elsewhere, the replay
         // has what the recorded run had at a place where it made no pick: the first.
-        if nextPick < picks.count, picks[nextPick].seq == runtime.lastSeq + 1, case let .string(taken) = picks[nextPick].value,
+        let seq = runtime.lastSeq + 1
+        if nextPick < picks.count, picks[nextPick].seq == seq, case let .string(taken) = picks[nextPick].value,
             let found = taken == "fixed"
                 ? candidates.firstIndex(where: { !$0.isRanged }) : candidates.firstIndex(where: { $0.isRanged && $0.tag?.label == taken }),
             time(candidates[found]) == picks[nextPick].t
@@ -451,6 +455,12 @@ final class RecordedChoices: ScheduleChooser {
             followed = picks[nextPick]
             nextPick += 1
             return (found, time(candidates[found]))
+        }
+        // A ranged action's pick is its own `choice`, the next event: that action, then.
+        if let own = choiceAt[seq], let found = candidates.firstIndex(where: { $0.isRanged && $0.tag?.label == own.point }),
+            time(candidates[found]) == own.t
+        {
+            return (found, own.t)
         }
         return (0, time(candidates[0]))
     }

@@ -26,11 +26,29 @@ final class Variation {
         guard recordsTies else { return }
         // Where several actions could run next, which one did: a `choice` at point `next`, its
         // value the ranged action's point (its tag) or `fixed` (the earliest fixed-time action).
+        // A ranged action's own `choice` (its first event) already names it, so its pick is
+        // written only if it runs silent (a step of a board that completed meanwhile).
         scheduler.onPick = { [weak self] picked, among in
-            guard let self, among > 1 else { return }
-            let value: JSONValue = picked.isRanged ? .string(picked.tag?.label ?? "") : .string(Self.fixedPick)
-            record(point: Self.nextPoint, value: value, mb: .main, board: nil)
+            guard let self else { return }
+            pickedRange = nil
+            guard among > 1 else { return }
+            if picked.isRanged {
+                pickedRange = picked.tag?.label
+            } else {
+                record(point: Self.nextPoint, value: .string(Self.fixedPick), mb: .main, board: nil)
+            }
         }
+    }
+
+    /// The ranged action just picked among several, until it runs: its own `choice` says the
+    /// pick, or, if it runs silent, ``runsSilent(_:)`` writes it.
+    private var pickedRange: String?
+
+    /// A ranged action that records nothing runs: its pick among several, if it was one, is
+    /// written as a `next` choice (a replay has no other sign of it).
+    private func runsSilent(_ point: String) {
+        if pickedRange == point { record(point: Self.nextPoint, value: .string(point), mb: .main, board: nil) }
+        pickedRange = nil
     }
 
     /// The point of a tie-break's `choice`.
@@ -76,7 +94,8 @@ final class Variation {
         let id = board.identifier.rawValue
         let action = { [self] in
             // A board that completed meanwhile takes no step, and so makes no choice.
-            guard live() else { return }
+            guard live() else { return runsSilent(point) }
+            pickedRange = nil
             record(point: point, value: (scheduler.now - start).jsonValue, mb: mb, board: id)
             run()
         }
@@ -109,6 +128,7 @@ final class Variation {
                 default: target = nil
                 }
                 let action = { [self] in
+                    pickedRange = nil
                     record(point: point, value: scheduler.now.jsonValue, mb: step.mb.map { MotherboardPath($0) } ?? .main, board: target)
                     apply(step)
                 }
