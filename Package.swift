@@ -11,9 +11,11 @@ let package = Package(
     // records traces keeps its deployment target. Nothing here needs more (no Synchronization,
     // no @available).
     platforms: [.macOS(.v11), .iOS(.v14), .tvOS(.v14), .watchOS(.v7)],
-    // What users import, one line each (README, "Products"). The other targets (BoardyCore,
-    // BoardyComponentKit, BoardyGraphviz, BoardyLock, BoardyFiles) are internal: `Boardy`
-    // re-exports the engine and ComponentKit, `BoardyViz` re-exports BoardyGraphviz.
+    // What users import, one line each (README, "Products"). The other targets are internal,
+    // for this package only (no product): BoardyCore, BoardyComponentKit and BoardyGraphviz
+    // (`Boardy` re-exports the engine and ComponentKit, `BoardyViz` re-exports BoardyGraphviz);
+    // BoardyLock and BoardyFiles, whose symbols have `package` access; the C layers
+    // (CBoardyGraphviz, CBoardyTrapCatcher); and FuzzTargets for the fuzzers.
     products: [
         // Boardy's model headless: motherboards, boards, flows, barriers, ComponentKit, on a virtual clock.
         .library(name: "Boardy", targets: ["Boardy"]),
@@ -138,13 +140,13 @@ let package = Package(
         // Replay: re-run a trace's stimuli on a fresh engine, compare, report the first divergence.
         .target(name: "BoardyReplay", dependencies: ["BoardyTrace", "BoardyCore", "BoardyDispatch"]),
         // The glue between scenario files and the views and replay: a scenario's flow model, a
-        // replay against a scenario.
-        .target(name: "BoardyVizSimulation", dependencies: ["BoardyTrace", "BoardyCore", "BoardySimulation", "BoardyVizCore", "BoardyReplay", "BoardyImport"]),
+        // replay against a scenario. (No parser: an imported app's flow model is BoardyImport's.)
+        .target(name: "BoardyVizSimulation", dependencies: ["BoardyTrace", "BoardyCore", "BoardySimulation", "BoardyVizCore", "BoardyReplay"]),
         // Import: a Boardy app's Swift sources (and its target membership) → its flow model.
         .target(
             name: "BoardyImport",
             dependencies: [
-                "BoardyTrace", "BoardyLock", "BoardyFiles",
+                "BoardyTrace", "BoardyLock", "BoardyFiles", "BoardyVizCore",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
@@ -218,26 +220,27 @@ let package = Package(
         .testTarget(
             name: "BoardySimulationTests",
             dependencies: [
-                "BoardySimulation", "Boardy", "BoardyVizCore", "BoardyViz", "BoardyVizSimulation", "BoardyReplay", "BoardyTestSupport", "boardy-viz",
+                "BoardySimulation", "Boardy", "BoardyVizCore", "BoardyViz", "BoardyVizSimulation", "BoardyReplay", "BoardyTestSupport",
             ],
             exclude: ["Fixtures"]
         ),
-        // The CLI end to end: its commands, exit codes and files, hostile inputs, scale.
+        // The CLI end to end: its commands, exit codes and files, hostile inputs, scale. Every test
+        // that runs the built `boardy-viz` is here: no other test target depends on the executable.
         .testTarget(
             name: "BoardyVizCLITests",
             dependencies: [
-                "BoardySimulation", "Boardy", "BoardyVizCore", "BoardyViz", "BoardyVizSimulation", "BoardyReplay", "BoardyImport", "BoardyTestSupport",
-                "boardy-viz",
+                "BoardySimulation", "Boardy", "BoardyTrace", "BoardyVizCore", "BoardyViz", "BoardyVizSimulation", "BoardyReplay", "BoardyImport",
+                "BoardyTestSupport", "FuzzTargets", "boardy-viz",
             ],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "BoardyGraphvizTests", dependencies: ["BoardyGraphviz"]),
         .testTarget(name: "BoardyLockTests", dependencies: ["BoardyLock"]),
         .testTarget(name: "BoardyFilesTests", dependencies: ["BoardyFiles"]),
-        .testTarget(name: "BoardyVizCoreTests", dependencies: ["BoardyVizCore", "BoardyTrace", "BoardyTestSupport", "boardy-viz"]),
+        .testTarget(name: "BoardyVizCoreTests", dependencies: ["BoardyVizCore", "BoardyTrace", "BoardyTestSupport"]),
         .testTarget(
             name: "BoardyVizSimulationTests",
-            dependencies: ["BoardyVizSimulation", "BoardyVizCore", "BoardySimulation", "BoardyTrace", "Boardy", "BoardyTestSupport", "boardy-viz"]
+            dependencies: ["BoardyVizSimulation", "BoardyVizCore", "BoardySimulation", "BoardyTrace", "Boardy", "BoardyTestSupport"]
         ),
         .testTarget(
             name: "FuzzCorpusTests",
@@ -247,7 +250,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "BoardyReplayTests",
-            dependencies: ["BoardyReplay", "BoardySimulation", "BoardyVizSimulation", "Boardy", "BoardyTestSupport", "boardy-viz"]
+            dependencies: ["BoardyReplay", "BoardySimulation", "BoardyVizSimulation", "Boardy", "BoardyTestSupport"]
         ),
         .testTarget(
             name: "BoardyVizTestingTests",
@@ -255,7 +258,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BoardyImportTests",
-            dependencies: ["BoardyImport", "BoardyVizSimulation", "BoardySimulation", "BoardyVizCore", "BoardyViz", "BoardyTestSupport", "boardy-viz"],
+            dependencies: ["BoardyImport", "BoardyVizSimulation", "BoardySimulation", "BoardyVizCore", "BoardyViz", "BoardyTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

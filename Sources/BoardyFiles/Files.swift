@@ -13,7 +13,7 @@
 // no way to ask what a path is without following it into a read.
 
 /// What a path is, without opening it.
-public enum FileKind: Sendable, Equatable {
+package enum FileKind: Sendable, Equatable {
     /// A regular file.
     case regular
     /// A folder.
@@ -34,7 +34,7 @@ public enum FileKind: Sendable, Equatable {
     /// Why a file found in a folder under `path` is not read, as a message says it: what it is,
     /// or that its name is not UTF-8 (Foundation hands such a name over with U+FFFD in place of
     /// the bytes, and nothing can open it by that name).
-    public static func reasonSkipped(_ path: String) -> String {
+    package static func reasonSkipped(_ path: String) -> String {
         let kind = FileKind.of(path)
         if kind == .missing, path.unicodeScalars.contains("\u{FFFD}") {
             return "its name is not UTF-8 text, so it cannot be opened by name; rename it"
@@ -43,7 +43,7 @@ public enum FileKind: Sendable, Equatable {
     }
 
     /// The kind as a message says it: "a folder", "a named pipe", ...
-    public var described: String {
+    package var described: String {
         switch self {
         case .regular: return "a file"
         case .directory: return "a folder"
@@ -68,7 +68,7 @@ public enum FileKind: Sendable, Equatable {
     }
 
     /// What `path` is, following symlinks (a link to a folder is a folder).
-    public static func of(_ path: String) -> FileKind {
+    package static func of(_ path: String) -> FileKind {
         var st = stat()
         if stat(path, &st) == 0 { return FileKind(mode: st.st_mode) }
         let error = errno
@@ -80,12 +80,12 @@ public enum FileKind: Sendable, Equatable {
 
 /// A file's identity on its device: two paths with the same identity are the same file, through
 /// symlinks and hard links.
-public struct FileIdentity: Hashable, Sendable {
+package struct FileIdentity: Hashable, Sendable {
     let device: UInt64
     let inode: UInt64
 
     /// The identity of the file `path` reaches (following symlinks), or nil when it reaches none.
-    public init?(path: String) {
+    package init?(path: String) {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
         device = UInt64(st.st_dev)
@@ -94,9 +94,9 @@ public struct FileIdentity: Hashable, Sendable {
 }
 
 /// Why a file could not be read.
-public struct FileReadError: Error, Sendable, CustomStringConvertible {
+package struct FileReadError: Error, Sendable, CustomStringConvertible {
     /// What went wrong.
-    public enum Reason: Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         /// Not a regular file (only regular files are read from inside a folder).
         case notRegular(FileKind)
         /// `open(2)` or `read(2)` failed.
@@ -109,12 +109,12 @@ public struct FileReadError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The path read.
-    public var path: String
+    package var path: String
     /// What went wrong.
-    public var reason: Reason
+    package var reason: Reason
 
     /// One sentence: what the path is and what was wrong.
-    public var description: String {
+    package var description: String {
         switch reason {
         case let .notRegular(kind): return "\(path) is \(kind.described), not a file"
         case let .system(message): return "cannot read \(path): \(message)"
@@ -125,7 +125,7 @@ public struct FileReadError: Error, Sendable, CustomStringConvertible {
 }
 
 /// `n` bytes as a message says it (`64 MiB`, `512 KiB`, `100 bytes`).
-public func byteCount(_ n: Int) -> String {
+package func byteCount(_ n: Int) -> String {
     if n >= 1 << 30 && n % (1 << 30) == 0 { return "\(n >> 30) GiB" }
     if n >= 1 << 20 && n % (1 << 20) == 0 { return "\(n >> 20) MiB" }
     if n >= 1 << 10 && n % (1 << 10) == 0 { return "\(n >> 10) KiB" }
@@ -133,12 +133,12 @@ public func byteCount(_ n: Int) -> String {
 }
 
 /// Reads inputs without ever blocking on opening them.
-public enum InputFiles {
+package enum InputFiles {
     /// Reads the regular file `path` whole (at most `limit` bytes; more is ``FileReadError/Reason/tooLarge(limit:)``).
     /// Anything else (a folder, a pipe, a socket, a device, also through a symlink) is refused
     /// without being read: it is opened non-blocking and checked on the open descriptor, so a
     /// path swapped for a pipe between a check and the open cannot block either.
-    public static func readRegularFile(_ path: String, limit: Int = Int.max) -> Result<[UInt8], FileReadError> {
+    package static func readRegularFile(_ path: String, limit: Int = Int.max) -> Result<[UInt8], FileReadError> {
         switch openRegular(path) {
         case let .failure(error): return .failure(error)
         case let .success((fd, size)):
@@ -168,7 +168,7 @@ public enum InputFiles {
 
     /// The first `count` bytes (or fewer) of the regular file `path`; anything else is refused
     /// without being read, as by ``readRegularFile(_:limit:)``.
-    public static func readRegularPrefix(_ path: String, count: Int) -> Result<[UInt8], FileReadError> {
+    package static func readRegularPrefix(_ path: String, count: Int) -> Result<[UInt8], FileReadError> {
         let fd: Int32
         switch openRegular(path) {
         case let .failure(error): return .failure(error)
@@ -191,7 +191,7 @@ public enum InputFiles {
     /// `rejectingNUL`, the first NUL byte ends the read with an error (text inputs hold none: this
     /// stops `/dev/zero` at once instead of filling memory); past `limit` bytes, the read ends
     /// with ``FileReadError/Reason/tooLarge(limit:)``.
-    public static func readNamedInput(_ path: String?, limit: Int = Int.max, rejectingNUL: Bool = false) -> Result<[UInt8], FileReadError> {
+    package static func readNamedInput(_ path: String?, limit: Int = Int.max, rejectingNUL: Bool = false) -> Result<[UInt8], FileReadError> {
         let name = path ?? "-"
         if name == "-" {
             var st = stat()
@@ -213,7 +213,7 @@ public enum InputFiles {
     /// opened as the user asked, waiting for its writer; anything else is opened non-blocking and
     /// checked on the descriptor, then read blocking. Returns the descriptor (the caller closes
     /// it) and the file's size (0 for a stream).
-    public static func openNamedInput(_ path: String) -> Result<(fd: Int32, size: Int), FileReadError> {
+    package static func openNamedInput(_ path: String) -> Result<(fd: Int32, size: Int), FileReadError> {
         let expected = FileKind.of(path)
         switch expected {
         case .directory, .socket, .brokenLink: return .failure(FileReadError(path: path, reason: .notRegular(expected)))
@@ -238,7 +238,7 @@ public enum InputFiles {
     }
 
     /// Whether standard input is a folder (a shell's `< folder`), which nothing can read.
-    public static var standardInputIsFolder: Bool {
+    package static var standardInputIsFolder: Bool {
         var st = stat()
         return fstat(0, &st) == 0 && FileKind(mode: st.st_mode) == .directory
     }

@@ -1,9 +1,9 @@
 /// Where text stops being UTF-8. Written by hand because Foundation's and the standard library's
 /// decoders say only that the data is invalid, not where.
-public enum UTF8Position {
+package enum UTF8Position {
     /// The index of the first byte of `b` that does not begin a well-formed UTF-8 sequence
     /// (overlong forms and surrogates included), or nil when all of `b` is UTF-8.
-    public static func firstInvalid(_ b: ArraySlice<UInt8>) -> Int? {
+    package static func firstInvalid(_ b: ArraySlice<UInt8>) -> Int? {
         var i = b.startIndex
         while i < b.endIndex {
             let c = b[i]
@@ -31,7 +31,7 @@ public enum UTF8Position {
     }
 
     /// The 1-based line and column (in bytes) of `offset` in `bytes`.
-    public static func lineAndColumn(of offset: Int, in bytes: ArraySlice<UInt8>) -> (line: Int, column: Int) {
+    package static func lineAndColumn(of offset: Int, in bytes: ArraySlice<UInt8>) -> (line: Int, column: Int) {
         var line = 1
         var lineStart = bytes.startIndex
         for i in bytes.startIndex..<offset where bytes[i] == 0x0A {

@@ -60,27 +60,14 @@ public enum AppImporter {
     /// Parses every file on every core. Threads get a large stack: the parser and the visitor
     /// recurse as deep as the code nests (the parser stops at its own nesting limit).
     static func extractAll(_ files: [SourceFile]) -> [FileFacts] {
-        let work = LockedValue(Work(slots: Array(repeating: nil, count: files.count)))
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count))
-        let done = DispatchGroup()
-        for _ in 0..<workers {
-            done.enter()
-            let t = Thread {
-                while let i = work.withLockedValue({ w -> Int? in
-                    guard w.cursor < w.slots.count else { return nil }
-                    defer { w.cursor += 1 }
-                    return w.cursor
-                }) {
-                    let f = extract(files[i])
-                    work.withLockedValue { $0.slots[i] = f }
-                }
-                done.leave()
+        let slots = LockedValue([FileFacts?](repeating: nil, count: files.count))
+        WorkerThreads.run(items: files.count, workers: WorkerThreads.count(for: files.count), stackSize: 64 << 20) { _, next in
+            while let i = next() {
+                let f = extract(files[i])
+                slots.withLockedValue { $0[i] = f }
             }
-            t.stackSize = 64 << 20
-            t.start()
         }
-        done.wait()
-        return work.withLockedValue { $0.slots.map { $0! } }
+        return slots.withLockedValue { $0.map { $0! } }
     }
 
     /// One file's facts, or a warning when it cannot be read as Swift text.
@@ -120,7 +107,4 @@ public enum AppImporter {
 }
 
 /// The workers' shared queue of file indices, and their results.
-private struct Work {
-    var slots: [FileFacts?]
-    var cursor = 0
-}
+

@@ -186,7 +186,9 @@ public final class BoardyLogIngester {
         public private(set) var events: [TraceEvent] = []
         /// An empty sink.
         public init() {}
+        /// Keeps the header.
         public func begin(_ header: TraceHeader) { self.header = header }
+        /// Appends the event.
         public func record(_ event: TraceEvent) { events.append(event) }
     }
 
@@ -214,6 +216,7 @@ public struct IngestSummary: Sendable {
         public var line: Int
         /// What was wrong.
         public var message: String
+        /// `file:line: message`.
         public var description: String { "\(file):\(line): \(message)" }
     }
 

@@ -84,7 +84,7 @@ public enum LogRoundTrip {
             // A command from a board with no motherboard reaches nobody (its log shows no
             // interaction).
             if kind == EventKind.commandSent.rawValue, e.extra["dropped"] != nil { continue }
-            if board.contains("___GATEWAY___") || board.contains("___PRIVATE_BARRIER___") { continue }
+            if board.contains(BoardID.gatewayComponent) || board.contains(BoardID.privateBarrierComponent) { continue }
             out.append(Step(kind: kind, mb: e.mb, board: board, seq: e.seq))
         }
         return out

@@ -149,9 +149,8 @@ final class Output {
 
     /// Whether `a` and `b` name the same file (symlinks followed).
     static func sameFile(_ a: String, _ b: String) -> Bool {
-        var sa = stat()
-        var sb = stat()
-        return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+        guard let ia = FileIdentity(path: a), let ib = FileIdentity(path: b) else { return false }
+        return ia == ib
     }
 
     /// `path` with every symlink along it followed (a dangling link names its would-be target).

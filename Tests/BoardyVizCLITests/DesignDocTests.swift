@@ -5,7 +5,8 @@ import Foundation
 import Testing
 
 /// docs/design.md is the map a new maintainer reads: these keep its module table and graph true to
-/// the sources' imports and Package.swift, and its "where things live" tables complete (every
+/// the sources' imports and Package.swift (products starred), its dependency table true to
+/// Package.swift's package dependencies, and its "where things live" tables complete (every
 /// command, event kind and check) and pointing at files that exist.
 @Suite("docs/design.md stays true to the code")
 struct DesignDocTests {
@@ -53,19 +54,55 @@ struct DesignDocTests {
         return found
     }
 
-    /// Each target's dependencies among our modules, as Package.swift declares them.
-    static func declaredDependencies() throws -> [String: Set<String>] {
-        let manifest = try String(contentsOf: repoRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
-        var out: [String: Set<String>] = [:]
-        // One chunk per target declaration, each ending where the next declaration starts.
-        var marked = manifest
+    static func manifest() throws -> String {
+        try String(contentsOf: repoRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+    }
+
+    /// Package.swift's target declarations (`.target(`, `.executableTarget(`, `.testTarget(`, …),
+    /// each as its name and its text, which ends where the next declaration starts.
+    static func targetDeclarations() throws -> [(name: String, text: String)] {
+        var marked = try manifest()
         for kind in [".target(", ".executableTarget(", ".testTarget(", ".systemLibrary(", ".plugin("] {
             marked = marked.replacingOccurrences(of: kind, with: "\u{0}")
         }
+        var out: [(name: String, text: String)] = []
         for chunk in marked.split(separator: "\u{0}").dropFirst() {
             guard let nameRange = chunk.range(of: #"name: "([^"]+)""#, options: .regularExpression) else { continue }
-            let name = String(chunk[nameRange].dropFirst(7).dropLast())
-            guard modules.contains(name) else { continue }
+            out.append((String(chunk[nameRange].dropFirst(7).dropLast()), String(chunk)))
+        }
+        return out
+    }
+
+    /// Package.swift's package dependencies (`.package(url: "…", <requirement>)`): each one's
+    /// identity (its URL's last component, as `.product(name:package:)` names it), its URL, and
+    /// the versions its requirement names (`from: "1.5.0"`, `"3.0.0"..<"5.0.0"`).
+    static func packageDependencies() throws -> [(identity: String, url: String, versions: [String])] {
+        var out: [(identity: String, url: String, versions: [String])] = []
+        for rest in try manifest().components(separatedBy: ".package(").dropFirst() {
+            // The declaration, up to its closing parenthesis.
+            var depth = 1
+            var end = rest.startIndex
+            while end < rest.endIndex, depth > 0 {
+                if rest[end] == "(" { depth += 1 } else if rest[end] == ")" { depth -= 1 }
+                end = rest.index(after: end)
+            }
+            let declaration = rest[..<end]
+            // Its string literals: every other piece between quotes.
+            let quoted = declaration.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+            let found = quoted.first(where: { $0.contains("://") })
+            let url = try #require(found, "Package.swift: a package without a URL: .package(\(declaration)")
+            var identity = String(url.split(separator: "/").last ?? "")
+            if identity.hasSuffix(".git") { identity = String(identity.dropLast(4)) }
+            let versions = quoted.filter { literal in literal.contains(".") && literal.allSatisfy { $0.isNumber || $0 == "." } }
+            out.append((identity, url, versions))
+        }
+        return out
+    }
+
+    /// Each target's dependencies among our modules, as Package.swift declares them.
+    static func declaredDependencies() throws -> [String: Set<String>] {
+        var out: [String: Set<String>] = [:]
+        for (name, chunk) in try targetDeclarations() where modules.contains(name) {
             var deps = Set<String>()
             if let d = chunk.range(of: "dependencies: [") {
                 var depth = 1
@@ -100,6 +137,40 @@ struct DesignDocTests {
             let deps = try #require(declared[module], "Package.swift has no target \(module)")
             let missing = try Self.imports(of: module).subtracting(deps)
             #expect(missing.isEmpty, "\(module) imports \(missing.sorted()) without declaring it")
+        }
+    }
+
+    @Test("the module table stars exactly Package.swift's library products")
+    func products() throws {
+        let libraries = try Set(Self.manifest().components(separatedBy: ".library(name: \"").dropFirst().map { String($0.prefix { $0 != "\"" }) })
+        #expect(!libraries.isEmpty, "found no .library(name: in Package.swift")
+        let starred = try Set(Self.table("modules").filter { $0[0].hasSuffix("★") }.map { String($0[0].split(separator: " ").first ?? "") })
+        #expect(starred == libraries, "starred, not a library product: \(starred.subtracting(libraries).sorted()); a library product, not starred: \(libraries.subtracting(starred).sorted())")
+    }
+
+    @Test("the dependency table lists exactly Package.swift's package dependencies, their URLs, versions and the targets that use them")
+    func dependencyTable() throws {
+        let packages = try Self.packageDependencies()
+        #expect(!packages.isEmpty, "found no .package( in Package.swift")
+        let rows = try Self.table("dependencies")
+        for row in rows { try #require(row.count == 4, "design.md's dependency table: a row without its 4 cells: \(row)") }
+        let documented = Dictionary(rows.map { ($0[0].replacingOccurrences(of: "`", with: ""), $0) }, uniquingKeysWith: { a, _ in a })
+        #expect(documented.count == rows.count, "design.md's dependency table lists a package twice")
+        let declared = Set(packages.map { $0.identity })
+        let listed = Set(documented.keys)
+        #expect(declared.subtracting(listed).isEmpty, "in Package.swift, not in design.md: \(declared.subtracting(listed).sorted())")
+        #expect(listed.subtracting(declared).isEmpty, "in design.md, not in Package.swift: \(listed.subtracting(declared).sorted())")
+        let targets = try Self.targetDeclarations()
+        for dependency in packages {
+            guard let row = documented[dependency.identity] else { continue }
+            #expect(row[1].contains(dependency.url), "\(dependency.identity): design.md does not give its URL \(dependency.url)")
+            for version in dependency.versions {
+                #expect(row[1].contains("\"\(version)\""), "\(dependency.identity): design.md does not give \"\(version)\", as Package.swift requires it")
+            }
+            let needle = "package: \"\(dependency.identity)\""
+            let users = Set(targets.filter { $0.text.contains(needle) }.map { $0.name })
+            let said = Self.names(row[2])
+            #expect(said == users, "\(dependency.identity): design.md says \(said.sorted()) use it, Package.swift \(users.sorted())")
         }
     }
 
@@ -145,7 +216,6 @@ struct DesignDocTests {
             case .stimulus: needle = "recordStimulus("
             case .stuck: needle = ".stuckBarrier(|.stuckDispatcher("
             case .runaway: needle = ".runaway(fields"
-            case .choice: needle = "EventKind.choice"
             case .gatewayInstalled, .logWarning, .logNote, .misuse: needle = "EventKind." + String(describing: kind) + ".rawValue"
             default: needle = "." + String(describing: kind) + "("
             }

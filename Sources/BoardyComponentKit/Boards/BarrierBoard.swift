@@ -9,6 +9,7 @@ public typealias BarrierBoardInput<Value> = BarrierBoard<Value>.Action
 /// completes (false). Its state ends with its completion: register it with a `BoardProducer`
 /// so the next `.wait` gets a fresh board (Boardy rule 27). It bypasses the gateway.
 public final class BarrierBoard<Value>: Board, GuaranteedBoard, GuaranteedOutputSendingBoard {
+    /// What it is activated with: ``Action``.
     public typealias InputType = BarrierBoardInput<Value>
     /// The value the barrier is overcome with, sent as its output.
     public typealias OutputType = Value
@@ -45,10 +46,12 @@ public final class BarrierBoard<Value>: Board, GuaranteedBoard, GuaranteedOutput
         (option as? BarrierBoardInput<Value>) ?? adapter?(self, option)
     }
 
+    /// Nil for an ``Action`` or an input the adapter turns into one; else what was expected.
     public func inputMismatch(_ option: Any?) -> String? {
         input(option) == nil ? "expected BarrierBoardInput<\(Value.self)> (wait, overcome or cancel)" : nil
     }
 
+    /// Runs the ``Action`` the option is or the adapter makes of it; ignores anything else.
     public func activate(withOption option: Any?) {
         if let i = input(option) { activate(withGuaranteedInput: i) }
     }
@@ -56,8 +59,11 @@ public final class BarrierBoard<Value>: Board, GuaranteedBoard, GuaranteedOutput
     /// How many actions wait.
     public var waitingCount: Int { waiters.count }
 
+    /// Always bypasses the gateway.
     public func shouldBypassGatewayBarrier() -> Bool { true }
 
+    /// `.wait` queues the action; `.overcome` runs the queue, sends the value and completes (true);
+    /// `.cancel` drops the queue and completes (false).
     public func activate(withGuaranteedInput input: BarrierBoardInput<Value>) {
         switch input {
         case let .wait(action):

@@ -19,9 +19,13 @@ public protocol FlowingBoard: ActivatableBoard, InstallableBoard {
 open class FlowBoard<Input, Output, Command, Action: BoardFlowAction>: ModernContinuableBoard, GuaranteedBoard, FlowingBoard,
     GuaranteedOutputSendingBoard, GuaranteedActionSendingBoard, GuaranteedCommandBoard
 {
+    /// What the board is activated with.
     public typealias InputType = Input
+    /// What the board sends out.
     public typealias OutputType = Output
+    /// The commands it takes.
     public typealias CommandType = Command
+    /// The flow actions it sends, which go up to its parent motherboard first.
     public typealias FlowActionType = Action
     /// Registers the inner flows, once, when the board is made.
     public typealias FlowRegistration = (FlowBoard<Input, Output, Command, Action>) -> Void

@@ -15,6 +15,7 @@ import BoardyLock
 /// Complete through the scheduler (`Board.schedule(after:_:)`, or `LiveScheduler.post(_:)` from
 /// another thread) so that runs stay deterministic.
 open class TaskBoard<Input, Output>: Board, GuaranteedBoard, TaskingBoard, GuaranteedOutputSendingBoard {
+    /// The task's input.
     public typealias InputType = Input
     /// The task's output, sent on success.
     public typealias OutputType = Output
@@ -64,6 +65,7 @@ open class TaskBoard<Input, Output>: Board, GuaranteedBoard, TaskingBoard, Guara
         super.init(identifier: identifier)
     }
 
+    /// `busy` while an activation is running (Boardy rule 23).
     public func activationRejection(withOption option: Any?) -> TraceEvent.CancelReason? {
         isProcessing ? .busy : nil
     }
@@ -95,8 +97,10 @@ open class TaskBoard<Input, Output>: Board, GuaranteedBoard, TaskingBoard, Guara
         }
     }
 
+    /// The `allowBypassGatewayBarrier` it was made with (true by default).
     public func shouldBypassGatewayBarrier() -> Bool { bypassesGateway }
 
+    /// Runs the executor with `input`, unless an activation is running: then the call is dropped.
     public func activate(withGuaranteedInput input: Input) {
         // Called directly (not through a motherboard, which turns a busy board's activation into
         // a traced `busy` cancellation), a second activation is dropped here.

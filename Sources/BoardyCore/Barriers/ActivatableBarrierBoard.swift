@@ -325,7 +325,7 @@ extension MotherboardType {
     /// barriers in its engine instead.
     public func activateBoard(identifier: BoardID, withOption option: Any?) {
         guard let board = getOrProduceBoard(identifier: identifier) else { return }
-        guard !board.identifier.rawValue.hasSuffix("___GATEWAY___"), !board.shouldBypassGatewayBarrier(),
+        guard !board.identifier.isGatewayProxy, !board.shouldBypassGatewayBarrier(),
             let gateway = getGatewayBoard(identifier: identifier) as? ActivatableBarrierBoard,
             let owner = self as? any BarrierOwningMotherboard
         else {

@@ -63,7 +63,7 @@ public struct ActivationBarrier {
     /// the identifier is the same on every run. A fresh `.unidentified` barrier's identifier is
     /// its own: two such barriers never share one (see ``ActivationBarrierOption/unidentified(_:)``).
     public var barrierIdentifier: BoardID {
-        let base = identifier.appending("___PRIVATE_BARRIER___")
+        let base = identifier.privateBarrier
         switch option.identity {
         case .shared: return base
         case let .keyed(key): return base.appending(String(describing: key.base))

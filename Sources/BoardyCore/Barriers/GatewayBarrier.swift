@@ -110,7 +110,7 @@ final class GatewayBarrierProxy: ContinuousBoard, ActivatableBoard, Completable 
     init(destination: BoardID, producer: (any ActivatableBoardProducer)?, registration: GatewayBarrierRegistration) {
         guard case let .proxy(activation, flowRegistration) = registration.kind else { preconditionFailure("not a proxy registration") }
         self.activation = activation
-        super.init(identifier: destination.appending("___GATEWAY___"), boards: [], boardProducer: producer)
+        super.init(identifier: destination.gateway, boards: [], boardProducer: producer)
         flowRegistration(self)
     }
 

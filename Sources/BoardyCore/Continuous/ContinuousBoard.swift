@@ -102,7 +102,9 @@ public final class ClosureContinuousBoard: ContinuousBoard, ActivatableBoard {
         super.init(identifier: identifier, boards: boards, boardProducer: boardProducer)
     }
 
+    /// Runs `onActivate` with the option.
     public func activate(withOption option: Any?) { onActivate(self, option) }
+    /// The `bypassGateway` it was made with.
     public func shouldBypassGatewayBarrier() -> Bool { bypassesGateway }
 }
 

@@ -109,6 +109,8 @@ extension GuaranteedBoard {
         ).report(runtime: runtime, mb: path)
     }
 
+    /// Nil when `option` converts to the input, is one of Boardy's silent data types or passes
+    /// ``silentInputWhiteList``; else what was expected and what came.
     @inlinable
     public func inputMismatch(_ option: Any?) -> String? {
         guard guaranteedInput(option) == nil else { return nil }
@@ -118,6 +120,7 @@ extension GuaranteedBoard {
         return "expected input of type \(InputType.self), got \(BoardValue.typeDescription(option))"
     }
 
+    /// The barrier for `option` converted to the input; none when it does not convert.
     @inlinable
     public func activationBarrier(withOption option: Any?) -> ActivationBarrier? {
         guard let input = guaranteedInput(option) else { return nil }
@@ -140,6 +143,7 @@ extension GuaranteedBoard where InputType: Decodable {
         [{ BoardValue.decodeJSON($0, as: InputType.self) }]
     }
 
+    /// As for any typed board, but an option may also be the input's JSON.
     @inlinable
     public func inputMismatch(_ option: Any?) -> String? {
         guard guaranteedInput(option) == nil else { return nil }

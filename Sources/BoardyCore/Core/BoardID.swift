@@ -23,7 +23,9 @@ public func ~= (pattern: BoardID, value: String) -> Bool {
 
 extension BoardID {
     /// The id of this board's gateway board (`<id>.___GATEWAY___`, Boardy's `gateway`).
-    public var gateway: BoardID { appending("___GATEWAY___") }
+    public var gateway: BoardID { appending(Self.gatewayComponent) }
+    /// The id of this board's barrier board (`<id>.___PRIVATE_BARRIER___`).
+    public var privateBarrier: BoardID { appending(Self.privateBarrierComponent) }
     /// The id under which a gateway board stands for every board (`*`).
     public static let wildcard: BoardID = "*"
 }

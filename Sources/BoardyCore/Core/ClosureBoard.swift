@@ -6,6 +6,7 @@
 /// }
 /// ```
 public final class ClosureBoard<Input>: Board, GuaranteedBoard, InteractableBoard {
+    /// The input its activation closure takes.
     public typealias InputType = Input
     private let onActivate: (ClosureBoard<Input>, Input) -> Void
     private let onCommand: ((ClosureBoard<Input>, Any?) -> Void)?
@@ -25,6 +26,7 @@ public final class ClosureBoard<Input>: Board, GuaranteedBoard, InteractableBoar
         super.init(identifier: identifier)
     }
 
+    /// The `barrier` closure's barrier for `input`; none without one.
     public func activationBarrier(withGuaranteedInput input: Input) -> ActivationBarrier? { barrier?(input) }
 
     /// Without a barrier closure there is nothing to cast the input for.
@@ -33,7 +35,10 @@ public final class ClosureBoard<Input>: Board, GuaranteedBoard, InteractableBoar
         return barrier(input)
     }
 
+    /// Runs `onActivate` with the input.
     public func activate(withGuaranteedInput input: Input) { onActivate(self, input) }
+    /// Runs `onCommand` with the command; ignores it without one.
     public func interact(command: Any?) { onCommand?(self, command) }
+    /// The `bypassGateway` it was made with.
     public func shouldBypassGatewayBarrier() -> Bool { bypassesGateway }
 }

@@ -79,7 +79,7 @@ extension Motherboard {
         let proxy = destination.gateway
         let input = Self.gatewayInput(destination, option)
         log.activity(
-            "Next To Board", senderType: "ActivatableBarrierBoard", sender: proxy.appending("___PRIVATE_BARRIER___").rawValue,
+            "Next To Board", senderType: "ActivatableBarrierBoard", sender: proxy.privateBarrier.rawValue,
             motherboard: debugLogSelf, destination: proxy.rawValue, data: .optionalAny(input))
         if proxyActivated {
             log.activation(
@@ -127,7 +127,7 @@ extension Motherboard {
         let proxy = destination.gateway
         log.activity(
             "Send Out", senderType: "GatewayBarrierProxy", sender: proxy.rawValue, motherboard: debugLogSelf, data: .completion(proxy, isDone))
-        logBarrierCompletion(log, barrierBoard: proxy.appending("___PRIVATE_BARRIER___"))
+        logBarrierCompletion(log, barrierBoard: proxy.privateBarrier)
         loggedGatewayProxies.remove(destination)
     }
 
@@ -215,7 +215,7 @@ extension Motherboard {
     /// `gate:key`, `gate#none`, `gate#N`): `gate.___PRIVATE_BARRIER___` and the key, `none`, or
     /// `unidentified.N` (Boardy uses a random id there; the run's number keeps the log stable).
     static func barrierBoardID(gate: BoardID, traced: String) -> BoardID {
-        let base = gate.appending("___PRIVATE_BARRIER___")
+        let base = gate.privateBarrier
         let encodedGate = MotherboardPath.encode(gate.rawValue)
         guard traced.hasPrefix(encodedGate), traced.count > encodedGate.count else { return base }
         let rest = traced.dropFirst(encodedGate.count)

@@ -162,7 +162,7 @@ extension Motherboard {
                 if let log = runtime.debugLog { logGatewayInstall(log, destination: id) }
                 runtime.record(
                     self, cause: pending.requestSeq,
-                    .gatewayChecked(board: id.rawValue, barrier: MotherboardPath.encode(id.appending("___GATEWAY___").rawValue), result: .bypass))
+                    .gatewayChecked(board: id.rawValue, barrier: MotherboardPath.encode(id.gateway.rawValue), result: .bypass))
                 return true
             }
             return waitOnProxy(nil, pending, home: home, registration: entry, runtime: runtime)
@@ -202,7 +202,7 @@ extension Motherboard {
         runtime: BoardyRuntime
     ) -> Bool {
         let id = pending.board
-        let gateID = given?.identifier ?? id.appending("___GATEWAY___")
+        let gateID = given?.identifier ?? id.gateway
         let checked = runtime.record(
             self, cause: pending.requestSeq, .gatewayChecked(board: id.rawValue, barrier: MotherboardPath.encode(gateID.rawValue), result: .wait))
         let waited = runtime.barriers.wait(self.pending(pending), onGateway: gateID, home: home, resolveOn: nil, makeGateHost: nil, runtime: runtime)

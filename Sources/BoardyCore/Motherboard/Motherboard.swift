@@ -152,7 +152,7 @@ open class Motherboard: MotherboardType, FlowManageable, BoardDelegate {
     /// The motherboard of one gateway run's own gate instance: named `<destination>.___GATEWAY___`
     /// under `owner`, producing from `origin`'s producer and sharing its gateway.
     init(gatewayProxyFor destination: BoardID, owner: Motherboard, origin: Motherboard, runtime: BoardyRuntime) {
-        self.identifier = destination.appending("___GATEWAY___")
+        self.identifier = destination.gateway
         self.path = owner.path.appending(identifier.rawValue)
         self.boardProducer = origin.boardProducer
         ownProducer = origin.ownProducer

@@ -126,11 +126,17 @@ extension Array: ModulePluginConvertible where Element == any ModulePlugin {
 /// Builds a list of plugins (Boardy's `ModulePluginBuilder`).
 @resultBuilder
 public enum ModulePluginBuilder {
+    /// The components' plugins, in order.
     public static func buildBlock(_ components: any ModulePluginConvertible...) -> [any ModulePlugin] { components.flatMap(\.modulePlugins) }
+    /// A `for` loop: each pass's plugins, in order.
     public static func buildArray(_ components: [any ModulePluginConvertible]) -> [any ModulePlugin] { components.flatMap(\.modulePlugins) }
+    /// The `if` branch of an `if`/`else` or a `switch` case.
     public static func buildEither(first component: any ModulePluginConvertible) -> any ModulePluginConvertible { component.modulePlugins }
+    /// The `else` branch of an `if`/`else` or a `switch` case.
     public static func buildEither(second component: any ModulePluginConvertible) -> any ModulePluginConvertible { component.modulePlugins }
+    /// An `if` without `else`: no plugins when it is false.
     public static func buildOptional(_ component: (any ModulePluginConvertible)?) -> any ModulePluginConvertible { component?.modulePlugins ?? [] }
+    /// A plugin or a list of them; nil adds none.
     public static func buildExpression(_ expression: (any ModulePluginConvertible)?) -> any ModulePluginConvertible { expression?.modulePlugins ?? [] }
 }
 

@@ -40,7 +40,7 @@ public final class BoardContainer: BoardDynamicProducer {
     /// Registers the gateway board of `identifier` (`*` for every id), once: a second
     /// registration is ignored.
     public func registerGatewayBoard(_ identifier: BoardID, factory: @escaping (BoardID) -> any ActivatableBoard) {
-        let id = identifier.appending("___GATEWAY___")
+        let id = identifier.gateway
         if gatewayContainer[id] == nil { gatewayContainer[id] = factory }
     }
 
@@ -52,9 +52,9 @@ public final class BoardContainer: BoardDynamicProducer {
 
     /// The gateway board for `identifier` (its own, else `*`'s), else the external producer's.
     public func produceGatewayBoard(identifier: BoardID) -> (any ActivatableBoard)? {
-        let id = identifier.appending("___GATEWAY___")
+        let id = identifier.gateway
         if let factory = gatewayContainer[id] { return factory(id) }
-        let wildcard = BoardID("*").appending("___GATEWAY___")
+        let wildcard = BoardID.wildcard.gateway
         if let factory = gatewayContainer[wildcard] { return factory(wildcard) }
         return externalProducer?.produceGatewayBoard(identifier: identifier)
     }

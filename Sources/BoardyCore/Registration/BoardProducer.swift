@@ -68,7 +68,9 @@ public struct BoardRegistration: Hashable {
         self.constructor = constructor
     }
 
+    /// Registrations are equal when their ids are.
     public static func == (a: BoardRegistration, b: BoardRegistration) -> Bool { a.identifier == b.identifier }
+    /// Hashes the id alone, as `==` compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
 }
 
@@ -92,14 +94,21 @@ extension Array: BoardRegistrationsConvertible where Element == BoardRegistratio
 /// instances (registered as themselves).
 @resultBuilder
 public enum BoardRegistrationBuilder {
+    /// A registration or a list of them.
     public static func buildExpression(_ r: any BoardRegistrationsConvertible) -> [BoardRegistration] { r.asBoardRegistrations() }
+    /// A board instance, registered under its own id: every production returns that instance.
     public static func buildExpression(_ board: any ActivatableBoard) -> [BoardRegistration] { [BoardRegistration(board.identifier) { _ in board }] }
+    /// The parts' registrations, in order.
     public static func buildBlock(_ parts: [BoardRegistration]...) -> [BoardRegistration] { parts.flatMap { $0 } }
+    /// An `if` without `else`: nothing when it is false.
     public static func buildOptional(_ r: [BoardRegistration]?) -> [BoardRegistration] { r ?? [] }
     /// An `if` without `else` (Boardy's older builder spelling).
     public static func buildIf(_ r: [BoardRegistration]?) -> [BoardRegistration] { r ?? [] }
+    /// The `if` branch of an `if`/`else` or a `switch` case.
     public static func buildEither(first r: [BoardRegistration]) -> [BoardRegistration] { r }
+    /// The `else` branch of an `if`/`else` or a `switch` case.
     public static func buildEither(second r: [BoardRegistration]) -> [BoardRegistration] { r }
+    /// A `for` loop: each pass's registrations, in order.
     public static func buildArray(_ r: [[BoardRegistration]]) -> [BoardRegistration] { r.flatMap { $0 } }
 }
 
@@ -214,8 +223,8 @@ public final class BoardProducer: BoardDynamicProducer {
 
     /// The gateway board for `id` (its own, else the `*` one), named `<id>.___GATEWAY___`.
     public func produceGatewayBoard(identifier id: BoardID) -> (any ActivatableBoard)? {
-        guard !id.rawValue.hasSuffix(".___GATEWAY___") else { return nil }
-        let gatewayID = id.appending("___GATEWAY___")
+        guard !id.isGatewayProxy else { return nil }
+        let gatewayID = id.gateway
         if let r = gatewayTable[id] ?? gatewayTable["*"] { return r.constructor(gatewayID) }
         return externalProducer.produceGatewayBoard(identifier: id)
     }

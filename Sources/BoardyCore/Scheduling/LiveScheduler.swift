@@ -33,12 +33,16 @@ public final class LiveScheduler: Scheduler, @unchecked Sendable {
     /// A scheduler whose clock starts now.
     public init() {}
 
+    /// The wall clock (`live`).
     public var clock: TraceHeader.Clock { .live }
 
+    /// Monotonic wall time since the scheduler was created.
     public var now: TraceTime {
         TraceTime(microseconds: Int64((DispatchTime.now().uptimeNanoseconds - start) / 1000))
     }
 
+    /// Runs `action` on the driving thread once `delay` of wall time has passed (a negative
+    /// delay is none). Call it from the driving thread; other threads use ``post(_:)``.
     @discardableResult
     public func schedule(after delay: TraceDuration, _ action: @escaping () -> Void) -> ScheduledAction {
         let token = ScheduledAction()
@@ -60,11 +64,14 @@ public final class LiveScheduler: Scheduler, @unchecked Sendable {
         wake.signal()
     }
 
+    /// Calls `handler` when ``run(for:)`` without a duration finds nothing left to run, in
+    /// registration order; returns a token for ``removeQuiescenceHandler(_:)``.
     @discardableResult
     public func onQuiescence(_ handler: @escaping () -> Void) -> Int {
         quiescenceHandlers.add(handler)
     }
 
+    /// Stops calling the handler registered under `token`.
     public func removeQuiescenceHandler(_ token: Int) {
         quiescenceHandlers.remove(token)
     }

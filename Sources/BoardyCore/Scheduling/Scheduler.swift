@@ -77,6 +77,7 @@ public final class ScheduleTag: Sendable, CustomStringConvertible {
         self.label = label
         self.footprint = footprint
     }
+    /// The label.
     public var description: String { label }
 }
 
@@ -119,9 +120,14 @@ public protocol ScheduleChooser: AnyObject {
 }
 
 extension ScheduleChooser {
+    /// By default every open outcome is `true`, as in a plain run.
     public func outcome(at point: String) -> Bool { true }
+    /// By default actions due at fixed times go untagged.
     public var tagsActions: Bool { false }
+    /// By default nothing is done.
     public func willRun(_ action: ScheduleCandidate) {}
+    /// By default no ranged action's time is fixed.
     public func fixesTime(of tag: ScheduleTag) -> Bool { false }
+    /// By default no action skips the choice.
     public func runsAtOnce(_ tag: ScheduleTag, at time: TraceTime) -> Bool { false }
 }

@@ -31,6 +31,7 @@ public final class VirtualScheduler: Scheduler {
     private var quiescenceHandlers = QuiescenceHandlers()
     /// The current virtual time.
     @exclusivity(unchecked) public private(set) var now: TraceTime = .zero
+    /// The virtual clock (`virtual`).
     public var clock: TraceHeader.Clock { .virtual }
 
     /// A scheduler at time zero with nothing scheduled.
@@ -187,11 +188,14 @@ public final class VirtualScheduler: Scheduler {
         return entry
     }
 
+    /// Calls `handler` at each quiescence (a run that leaves nothing to run, or
+    /// ``notifyQuiescence()``); returns a token for ``removeQuiescenceHandler(_:)``.
     @discardableResult
     public func onQuiescence(_ handler: @escaping () -> Void) -> Int {
         quiescenceHandlers.add(handler)
     }
 
+    /// Stops calling the handler registered under `token`.
     public func removeQuiescenceHandler(_ token: Int) {
         quiescenceHandlers.remove(token)
     }

@@ -6,7 +6,9 @@ import BoardyCore
 public final class ConnectivityBarrier: ConfigurableBarrier {
     /// The built-in barrier id.
     public static let barrierID = "ConnectivityBarrier"
+    /// Its id in settings and traces, ``barrierID``.
     public var id: String { Self.barrierID }
+    /// Set by the manager; called when the network or the configuration changes.
     public var onChange: (() -> Void)?
     private var network: NetworkMonitor?
     /// `wifi_only` (default false).
@@ -17,11 +19,13 @@ public final class ConnectivityBarrier: ConfigurableBarrier {
     /// A connectivity barrier with `configuration`.
     public init(configuration: JSONObject = [:]) { updateConfiguration(configuration) }
 
+    /// Watches the context's network, so a change of connection re-evaluates the barrier.
     public func attach(to context: DispatchContext) {
         network = context.network
         context.network.observe { [weak self] _ in self?.onChange?() }
     }
 
+    /// Reads `wifi_only` (false when absent or of the wrong type).
     public func updateConfiguration(_ configuration: JSONObject) {
         var r = ConfigurationReader(barrier: id, configuration: configuration)
         wifiOnly = r.bool("wifi_only") ?? false
@@ -29,20 +33,25 @@ public final class ConnectivityBarrier: ConfigurableBarrier {
         onChange?()
     }
 
+    /// Open while connected, except on cellular with `wifi_only`; the same for every dispatcher.
     public func state(for dispatcherID: String) -> BarrierState {
         let connection = network?.connection ?? .wifi
         return connection.isConnected && !(wifiOnly && connection == .cellular) ? .open : .closed
     }
 
+    /// Flushable while connected, cellular included.
     public var isFlushable: Bool { (network?.connection ?? .wifi).isConnected }
 
     /// Creates connectivity barriers; by default scoped to the `collect` dispatcher.
     public struct Factory: BarrierFactory {
+        /// The id of the barriers it creates, ``ConnectivityBarrier/barrierID``.
         public var id: String { ConnectivityBarrier.barrierID }
         let scopes: [BarrierScope]
         /// A factory with `defaultScopes`.
         public init(defaultScopes: [BarrierScope] = [.dispatcher(id: "collect")]) { scopes = defaultScopes }
+        /// The scopes it was made with.
         public func defaultScopes() -> [BarrierScope] { scopes }
+        /// A new connectivity barrier with `configuration`.
         public func create(context: DispatchContext, configuration: JSONObject) -> any ConfigurableBarrier {
             ConnectivityBarrier(configuration: configuration)
         }
@@ -55,7 +64,9 @@ public final class ConnectivityBarrier: ConfigurableBarrier {
 public final class BatchingBarrier: ConfigurableBarrier {
     /// The built-in barrier id.
     public static let barrierID = "BatchingBarrier"
+    /// Its id in settings and traces, ``barrierID``.
     public var id: String { Self.barrierID }
+    /// Set by the manager; called when the configuration changes.
     public var onChange: (() -> Void)?
     private weak var context: DispatchContext?
     /// `batch_size`, when configured.
@@ -66,8 +77,10 @@ public final class BatchingBarrier: ConfigurableBarrier {
     /// A batching barrier with `configuration`.
     public init(configuration: JSONObject = [:]) { updateConfiguration(configuration) }
 
+    /// Keeps the context, to read queue counts and dispatch limits.
     public func attach(to context: DispatchContext) { self.context = context }
 
+    /// Reads `batch_size` (none when absent or of the wrong type).
     public func updateConfiguration(_ configuration: JSONObject) {
         var r = ConfigurationReader(barrier: id, configuration: configuration)
         batchSize = r.int("batch_size")
@@ -82,19 +95,24 @@ public final class BatchingBarrier: ConfigurableBarrier {
         return max(min(batchSize, limit), 1)
     }
 
+    /// Open once the dispatcher's pending dispatches reach ``effectiveBatch(for:)``.
     public func state(for dispatcherID: String) -> BarrierState {
         (context?.pendingCount(for: dispatcherID) ?? 0) >= effectiveBatch(for: dispatcherID) ? .open : .closed
     }
 
+    /// Always flushable.
     public var isFlushable: Bool { true }
 
     /// Creates batching barriers; by default for every dispatcher.
     public struct Factory: BarrierFactory {
+        /// The id of the barriers it creates, ``BatchingBarrier/barrierID``.
         public var id: String { BatchingBarrier.barrierID }
         let scopes: [BarrierScope]
         /// A factory with `defaultScopes`.
         public init(defaultScopes: [BarrierScope] = [.all]) { scopes = defaultScopes }
+        /// The scopes it was made with.
         public func defaultScopes() -> [BarrierScope] { scopes }
+        /// A new batching barrier with `configuration`.
         public func create(context: DispatchContext, configuration: JSONObject) -> any ConfigurableBarrier {
             BatchingBarrier(configuration: configuration)
         }
@@ -107,7 +125,9 @@ public final class BatchingBarrier: ConfigurableBarrier {
 public final class TimerBarrier: ConfigurableBarrier {
     /// The barrier id in settings.
     public static let barrierID = "TimerBarrier"
+    /// Its id in settings and traces, ``barrierID``.
     public var id: String { Self.barrierID }
+    /// Set by the manager; called when the configuration changes.
     public var onChange: (() -> Void)?
     private var scheduler: (any Scheduler)?
     /// Seconds between openings.
@@ -118,8 +138,10 @@ public final class TimerBarrier: ConfigurableBarrier {
     /// A timer barrier with `configuration`.
     public init(configuration: JSONObject = [:]) { updateConfiguration(configuration) }
 
+    /// Keeps the context's scheduler, whose clock it reads.
     public func attach(to context: DispatchContext) { scheduler = context.scheduler }
 
+    /// Reads `interval` in seconds (30 when absent or invalid; at least 2).
     public func updateConfiguration(_ configuration: JSONObject) {
         var r = ConfigurationReader(barrier: id, configuration: configuration)
         // Seconds, turned into microseconds: at most the clock's limit (10^12 s).
@@ -130,11 +152,13 @@ public final class TimerBarrier: ConfigurableBarrier {
 
     private var period: Int64 { Int64(interval) * 1_000_000 }
 
+    /// Open for one second from each multiple of ``interval`` past zero, for every dispatcher.
     public func state(for dispatcherID: String) -> BarrierState {
         let t = scheduler?.now.microseconds ?? 0
         return t >= period && t % period < 1_000_000 ? .open : .closed
     }
 
+    /// When the current opening ends, or else when the next one starts.
     public func nextChange(after now: TraceTime) -> TraceTime? {
         let t = now.microseconds
         let phase = t % period
@@ -142,14 +166,18 @@ public final class TimerBarrier: ConfigurableBarrier {
         return TraceTime(microseconds: t - phase + period)
     }
 
+    /// Always flushable.
     public var isFlushable: Bool { true }
 
     /// Creates timer barriers; by default for every dispatcher.
     public struct Factory: BarrierFactory {
+        /// The id of the barriers it creates, ``TimerBarrier/barrierID``.
         public var id: String { TimerBarrier.barrierID }
         /// A factory.
         public init() {}
+        /// Every dispatcher.
         public func defaultScopes() -> [BarrierScope] { [.all] }
+        /// A new timer barrier with `configuration`.
         public func create(context: DispatchContext, configuration: JSONObject) -> any ConfigurableBarrier {
             TimerBarrier(configuration: configuration)
         }
@@ -162,7 +190,9 @@ public final class TimerBarrier: ConfigurableBarrier {
 public final class ScheduledBarrier: ConfigurableBarrier {
     /// The barrier id in settings.
     public static let barrierID = "ScheduledBarrier"
+    /// Its id in settings and traces, ``barrierID``.
     public var id: String { Self.barrierID }
+    /// Set by the manager; called when the configuration changes.
     public var onChange: (() -> Void)?
     private var scheduler: (any Scheduler)?
     /// The first open hour.
@@ -175,8 +205,10 @@ public final class ScheduledBarrier: ConfigurableBarrier {
     /// A scheduled barrier with `configuration`.
     public init(configuration: JSONObject = [:]) { updateConfiguration(configuration) }
 
+    /// Keeps the context's scheduler, whose clock it reads.
     public func attach(to context: DispatchContext) { scheduler = context.scheduler }
 
+    /// Reads `start_hour` and `end_hour` (9 and 17 when absent or of the wrong type).
     public func updateConfiguration(_ configuration: JSONObject) {
         var r = ConfigurationReader(barrier: id, configuration: configuration)
         startHour = r.int("start_hour") ?? 9
@@ -187,23 +219,29 @@ public final class ScheduledBarrier: ConfigurableBarrier {
 
     private static let hour: Int64 = 3_600_000_000
 
+    /// Open from hour ``startHour`` to ``endHour`` of the virtual day, for every dispatcher.
     public func state(for dispatcherID: String) -> BarrierState {
         let h = Int((scheduler?.now.microseconds ?? 0) / Self.hour % 24)
         return h >= startHour && h <= endHour ? .open : .closed
     }
 
+    /// The next whole virtual hour, where the state may change.
     public func nextChange(after now: TraceTime) -> TraceTime? {
         TraceTime(microseconds: now.microseconds - now.microseconds % Self.hour + Self.hour)
     }
 
+    /// Not flushable: a flush does not pass it while it is closed.
     public var isFlushable: Bool { false }
 
     /// Creates scheduled barriers; by default for every dispatcher.
     public struct Factory: BarrierFactory {
+        /// The id of the barriers it creates, ``ScheduledBarrier/barrierID``.
         public var id: String { ScheduledBarrier.barrierID }
         /// A factory.
         public init() {}
+        /// Every dispatcher.
         public func defaultScopes() -> [BarrierScope] { [.all] }
+        /// A new scheduled barrier with `configuration`.
         public func create(context: DispatchContext, configuration: JSONObject) -> any ConfigurableBarrier {
             ScheduledBarrier(configuration: configuration)
         }

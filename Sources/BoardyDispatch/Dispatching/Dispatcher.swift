@@ -21,7 +21,9 @@ extension Dispatcher {
 /// A dispatcher for simulations: it keeps what it received and completes each batch at once or
 /// after `delay` on the virtual clock.
 public final class SimulatedDispatcher: Dispatcher {
+    /// The dispatcher's id (scopes name it).
     public let id: String
+    /// The most dispatches it takes in one batch (at least 1).
     public let dispatchLimit: Int
     /// How long a batch takes.
     public let delay: TraceDuration
@@ -39,8 +41,10 @@ public final class SimulatedDispatcher: Dispatcher {
     /// How many events it received in all.
     public var sentCount: Int { received.reduce(0) { $0 + $1.count } }
 
+    /// Keeps the context, whose scheduler times a delayed batch.
     public func attach(to context: DispatchContext) { self.context = context }
 
+    /// Keeps the batch, then completes it at once, or after ``delay`` on the context's scheduler.
     public func dispatch(_ events: [JSONValue], completion: @escaping () -> Void) {
         received.append(events)
         if delay.microseconds == 0 || context == nil {

@@ -102,10 +102,12 @@ public struct Attributes: Sendable, Hashable, ExpressibleByDictionaryLiteral, Se
     /// Iterates the pairs in order.
     public func makeIterator() -> IndexingIterator<[(String, String)]> { pairs.makeIterator() }
 
+    /// Attributes are equal when they hold the same pairs in the same order.
     public static func == (a: Attributes, b: Attributes) -> Bool {
         a.pairs.count == b.pairs.count && zip(a.pairs, b.pairs).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
     }
 
+    /// Hashes the pairs in order, as `==` compares.
     public func hash(into hasher: inout Hasher) {
         for (k, v) in pairs {
             hasher.combine(k)

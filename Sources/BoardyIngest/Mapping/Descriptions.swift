@@ -144,7 +144,7 @@ enum Descriptions {
     /// `.unidentified` options): the gate and the barrier's name in a trace (the gate, or
     /// `gate:key`).
     static func barrier(_ id: String) -> (gate: String, barrier: String)? {
-        guard let r = id.range(of: ".___PRIVATE_BARRIER___") else { return nil }
+        guard let r = id.range(of: BoardID.privateBarrierSuffix) else { return nil }
         let gate = String(id[..<r.lowerBound])
         var key = id[r.upperBound...]
         if key.first == "." { key = key.dropFirst() }
@@ -153,7 +153,7 @@ enum Descriptions {
 
     /// The board a gateway proxy id (`X.___GATEWAY___`) stands in front of.
     static func gatewayDestination(_ id: String) -> String? {
-        let suffix = ".___GATEWAY___"
+        let suffix = BoardID.gatewaySuffix
         guard id.hasSuffix(suffix), id.count > suffix.count else { return nil }
         return String(id.dropLast(suffix.count))
     }

@@ -12,48 +12,51 @@ import DequeModule
 final class LogTranslator {
     // MARK: Output
 
-    private var window = EventWindow()
+    var window = EventWindow()
     private var lastSeq = 0
-    private var lastTime = TraceTime.zero
-    private let write: (TraceEvent) throws -> Void
+    var lastTime = TraceTime.zero
+    let write: (TraceEvent) throws -> Void
     /// Whether events carry `file` (several captures were read as one).
     var multipleFiles = false
 
     // MARK: What the log has told so far
 
     /// A motherboard's id → its path in the trace.
-    private var paths: [String: String] = [:]
+    var paths: [String: String] = [:]
     /// A board → the path of the motherboard it was last seen in.
-    private var homes: [String: String] = [:]
+    var homes: [String: String] = [:]
     /// Ids known to be motherboards (a record's 🏝 of an activation, a 🌏).
     private var motherboards: Set<String> = []
     /// The last `activation.performed`: what a board sends while it is the last one activated
     /// is its doing.
-    private var lastActivated: (path: String, board: String, seq: Int)?
+    var lastActivated: (path: String, board: String, seq: Int)?
     /// A `Next To Board` read in the record just before this one (cleared after each record).
-    private var lastRequest: Request?
+    var lastRequest: Request?
     /// Barrier runs not resolved yet, by motherboard path and barrier board id.
-    private var episodes: [String: Episode] = [:]
+    var episodes: [String: Episode] = [:]
+    /// Runs whose gate is done but whose barrier board has not completed yet, while a new run of
+    /// the same barrier board started: they resolve first, in order.
+    var completing: [String: [Episode]] = [:]
     /// Activations a resolved barrier will release, per motherboard path, in order.
     /// One queue per resolved run, innermost last: a release's own work can resolve another
     /// barrier, whose releases then come before the rest of the first one's.
-    private var releases: [String: [Deque<Release>]] = [:]
+    var releases: [String: [Deque<Release>]] = [:]
     /// The last flow action seen, to read the hops that relay it.
-    private var lastBroadcast: (path: String, board: String, seq: Int, data: String)?
+    var lastBroadcast: (path: String, board: String, seq: Int, data: String)?
     /// ``records`` when the last motherboard relayed a flow action to itself.
     private var relayRecord = -1
     /// Per board, the runs (motherboard and gate) it was activated straight past.
-    private var notGated: [String: Set<String>] = [:]
+    var notGated: [String: Set<String>] = [:]
     /// The board that likely owns a motherboard not named `<board>.continuous-main`.
-    private var ownerGuess: [String: String] = [:]
+    var ownerGuess: [String: String] = [:]
     /// A decision waiting for the next record.
-    private var deferred: Deferred?
+    var deferred: Deferred?
     /// The `barrier.resolved` of the run whose barrier board completed in the record before
     /// this one (its first release is this record), and how many records ago.
-    private var justResolved: Int?
-    private var justResolvedAge = 0
+    var justResolved: Int?
+    var justResolvedAge = 0
     /// The gate each board was seen waiting on (its activation barrier's gate).
-    private var gateOf: [String: String] = [:]
+    var gateOf: [String: String] = [:]
     /// Boards found waiting on their own barrier (a barrier loop), with how often: Boardy does
     /// not detect a loop; a gateway loop recurses until the app crashes.
     private(set) var loops: [String: Int] = [:]
@@ -63,10 +66,10 @@ final class LogTranslator {
 
     /// A wait that closes a loop: the board waits inside its own gateway run, or is the gate of
     /// the barrier it waits on. The first time, a `barrier.loop` event says so.
-    private func checkLoop(_ e: Episode, board: String, path: String, requestSeq: Int, place: LogPlace) {
+    func checkLoop(_ e: Episode, board: String, path: String, requestSeq: Int, place: LogPlace) {
         let closes: Bool
         if e.isGateway {
-            closes = MotherboardPath(path).components.dropFirst().contains(MotherboardPath.encode(board + ".___GATEWAY___"))
+            closes = MotherboardPath(path).components.dropFirst().contains(MotherboardPath.encode(board + BoardID.gatewaySuffix))
         } else {
             closes = board == e.gate
         }
@@ -82,10 +85,10 @@ final class LogTranslator {
     }
 
     /// A run a `[Barrier] discarded` warning must leave alone: the one the wait before it started.
-    private var keepOnDiscard: String?
+    var keepOnDiscard: String?
     /// Boards activated and not completed, per motherboard path, with the line of their
     /// activation (a stuck gateway run names the gate inside its proxy).
-    private var open: [String: [String: Int]] = [:]
+    var open: [String: [String: Int]] = [:]
 
     // MARK: Counts
 
@@ -94,7 +97,7 @@ final class LogTranslator {
     private(set) var notes = 0
     /// What the log implies but does not show (a released activation that never appears: the
     /// run was cut off, or the board was gone). Not lines it could not read.
-    private(set) var observations: [RecordAssembler.Problem] = []
+    var observations: [RecordAssembler.Problem] = []
 
     struct Request {
         let path: String
@@ -159,7 +162,7 @@ final class LogTranslator {
     }
 
     /// What the next record decides.
-    private enum Deferred {
+    enum Deferred {
         /// An activation's `activation.performed`, unless a busy refusal or a "not found" note follows.
         case activation(path: String, board: String, input: JSONValue?, cause: Int?, extra: JSONObject, place: LogPlace, time: TraceTime, noBoard: Bool)
         /// A `Send Command`: one `command.sent` with the `Interaction` that follows.
@@ -213,86 +216,10 @@ final class LogTranslator {
         try window.flush(write)
     }
 
-    /// The end of the log: what waits is `stuck`, everything is written.
-    func finish(stuckAt t: TraceTime) throws -> [StuckReport] {
-        lastTime = max(lastTime, t)
-        _ = try settleDeferred(with: nil)
-        var reports: [StuckReport] = []
-        // Releases never seen: the waits they name stay as they are.
-        for (path, queues) in releases.sorted(by: { $0.key < $1.key }) {
-            for r in queues.joined() {
-                observations.append(.init(place: r.waiter.place, message: "released by \(r.barrier) in \(path), but its activation never appears in the log"))
-            }
-        }
-        releases = [:]
-        var loopReported: Set<String> = []
-        for e in (Array(episodes.values) + completing.values.joined()).sorted(by: { ($0.opened.file, $0.opened.line) < ($1.opened.file, $1.opened.line) }) {
-            // A loop is reported once, by its first run: the runs nested in it are the loop.
-            if e.loop, let b = e.waiters.first?.name.board {
-                guard loopReported.insert(b).inserted else {
-                    for w in e.waiters where w.name.board == nil { w.name.settled = true }
-                    continue
-                }
-            }
-            // The boards waiting, each once (a board activated twice behind one gate is one
-            // board waiting, with two activations held); a waiter the log never named is its
-            // own entry, since two of them may be different boards.
-            var waiting: [String] = []
-            var inputs: [JSONValue] = []
-            var lines: [JSONValue] = []
-            for w in e.waiters {
-                if let b = w.name.board {
-                    if !waiting.contains(b) {
-                        waiting.append(b)
-                        inputs.append(.null)
-                        lines.append(.int(Int64(w.place.line)))
-                    }
-                } else {
-                    waiting.append("")
-                    inputs.append(w.inputKnown ? (w.inputDescription.map { JSONValue.string($0) } ?? .null) : .null)
-                    lines.append(.int(Int64(w.place.line)))
-                }
-            }
-            var extra: JSONObject = ["line": .int(Int64(e.opened.line))]
-            if multipleFiles { extra["file"] = .int(Int64(e.opened.file)) }
-            if waiting.contains("") { extra["inputs"] = .array(inputs) }
-            extra["waitLines"] = .array(lines)
-            extra["held"] = .int(Int64(e.waiters.count))
-            if let p = e.gatePlace { extra["gateLine"] = .int(Int64(p.line)) }
-            extra["gateActivated"] = .bool(e.gatePerformed != nil)
-            if e.loop {
-                extra["loop"] = true
-                if let b = e.waiters.first?.name.board, let n = loops[b], n > 1 { extra["loopDepth"] = .int(Int64(n)) }
-            }
-            if e.isGateway {
-                extra["gateway"] = true
-                let inner = e.path + "/" + MotherboardPath.encode(e.gate)
-                let gates = (open[inner] ?? [:]).sorted { ($0.value, $0.key) < ($1.value, $1.key) }
-                if !gates.isEmpty {
-                    extra["innerGates"] = .array(gates.map { ["board": .string($0.key), "line": .int(Int64($0.value))] })
-                }
-            }
-            let body = TraceEvent.Body.stuckBarrier(barrier: e.barrier, gate: e.gate, waiting: waiting)
-            let cause = e.lastCheck == 0 ? nil : e.lastCheck
-            let seq = emit(e.path, cause: cause, body, extra: extra, inferred: false)
-            let event = TraceEvent(seq: seq, t: lastTime, mb: logged(e.path), cause: cause, body: body, extra: extra)
-            let report = StuckReport(
-                seq: seq, path: logged(e.path), barrier: e.barrier, gate: e.gate, gateway: e.isGateway,
-                waiting: e.waiters.map { w in StuckReport.Waiter(board: w.name.board, input: w.inputKnown ? w.inputDescription : nil, line: w.place.line) },
-                openedLine: e.opened.line, gateLine: e.gatePlace?.line, gateActivated: e.gatePerformed != nil, sentence: event.stuckSentence ?? "")
-            reports.append(report)
-            for w in e.waiters where w.name.board == nil { w.name.settled = true }
-        }
-        episodes = [:]
-        completing = [:]
-        try window.flushAll(write)
-        return reports
-    }
-
     // MARK: Events
 
     @discardableResult
-    private func emit(
+    func emit(
         _ path: String, cause: Int?, _ body: TraceEvent.Body, extra: JSONObject = JSONObject(), inferred: Bool = true, waiter: WaiterName? = nil,
         at time: TraceTime? = nil
     ) -> Int {
@@ -303,7 +230,7 @@ final class LogTranslator {
         return lastSeq
     }
 
-    private func placeExtra(_ p: LogPlace) -> JSONObject {
+    func placeExtra(_ p: LogPlace) -> JSONObject {
         var o: JSONObject = ["line": .int(Int64(p.line))]
         if multipleFiles { o["file"] = .int(Int64(p.file)) }
         return o
@@ -315,7 +242,7 @@ final class LogTranslator {
     /// continuous board's motherboard (`<board>.continuous-main`) is a path under where the
     /// board runs, which is what tells a wait inside its own gateway run, the gates inside a
     /// stuck proxy and a flow action going on up; the trace names it as the log does.
-    private func logged(_ path: String) -> String {
+    func logged(_ path: String) -> String {
         guard path.utf8.contains(UInt8(ascii: "/")) else { return path }
         if let name = loggedNames[path] { return name }
         let p = MotherboardPath(path)
@@ -326,7 +253,7 @@ final class LogTranslator {
 
     private var loggedNames: [String: String] = [:]
 
-    private func path(ofMotherboard id: String) -> String {
+    func path(ofMotherboard id: String) -> String {
         let inner = ".continuous-main"
         if id.hasSuffix(inner) {
             // A continuous board's motherboard: under the motherboard the board is active in.
@@ -346,7 +273,7 @@ final class LogTranslator {
     }
 
     /// Where each board is active (performed, not completed), innermost last.
-    private var active: [String: [String]] = [:]
+    var active: [String: [String]] = [:]
 
     /// The motherboard of a board that sends with no motherboard (no `🌏` line, its own
     /// completed or released): the one the board was ever seen in, when there is one; when the
@@ -358,7 +285,7 @@ final class LogTranslator {
     }
 
     /// The motherboards each board was seen in.
-    private var seenIn: [String: Set<String>] = [:]
+    var seenIn: [String: Set<String>] = [:]
 
     private func isMotherboard(_ field: LogField) -> Bool {
         motherboards.contains(field.value) || field.type.hasSuffix("Motherboard") || field.value.hasSuffix(".continuous-main")
@@ -397,258 +324,9 @@ final class LogTranslator {
         }
     }
 
-    private func value(_ f: LogField?) -> JSONValue? {
+    func value(_ f: LogField?) -> JSONValue? {
         guard let f else { return nil }
         return Descriptions.json(type: f.type, value: f.value)
-    }
-
-    // MARK: Activations
-
-    private func readActivation(_ r: LogRecord, previousRequest: Request?) throws {
-        guard let src = r.source, let dst = r.destination else { return }
-        let known = paths[src.value] != nil
-        let path = path(ofMotherboard: src.value)
-        // A motherboard first seen activating a board right after a board of another one was
-        // activated is, most likely, that board's own (a `ContinuousBoard` given a motherboard
-        // of any id): used only to tell its relayed flow actions going on.
-        if !known, !path.utf8.contains(UInt8(ascii: "/")), let a = lastActivated, a.path != path { ownerGuess[path] = a.board }
-        let board = dst.value
-        let inputDescription = r.data?.value
-        let input = value(r.data)
-        var extra = placeExtra(r.place)
-        extra["boardType"] = .string(dst.type)
-        if let d = r.data { extra["inputType"] = .string(d.type) }
-
-        // A board held behind an activation barrier shows as an activation of the barrier board.
-        if let (gate, barrier) = Descriptions.barrier(board), Descriptions.gatewayDestination(gate) == nil {
-            try readBarrierWait(r, path: path, barrierBoard: board, gate: gate, barrier: barrier, input: input, inputDescription: inputDescription, previousRequest: previousRequest)
-            return
-        }
-        homes[board] = path
-        seenIn[board, default: []].insert(path)
-
-        // A gateway run's proxy, activated by its barrier board.
-        if let destination = Descriptions.gatewayDestination(board), let e = episodes[key(path, destination + ".___GATEWAY___.___PRIVATE_BARRIER___")], e.gateRequest != nil, e.gatePlace == nil {
-            deferred = .activation(path: path, board: board, input: input, cause: e.gateRequest, extra: extra, place: r.place, time: lastTime, noBoard: false)
-            e.gatePlace = r.place
-            return
-        }
-
-        // The gate a barrier board asked for in the record just before: its activation, not a
-        // release (a gate's `Optional(())` and a waiter's missing option read alike).
-        if let req = previousRequest, req.path == path, req.board == board, Descriptions.barrier(req.source) != nil,
-            let e = openEpisode(path: path, gate: board), let request = e.gateRequest, request == req.seq
-        {
-            e.gatePlace = r.place
-            deferred = .activation(path: path, board: board, input: input, cause: request, extra: extra, place: r.place, time: lastTime, noBoard: dst.type == "NoBoard")
-            return
-        }
-
-        // A release of a resolved barrier.
-        if let release = takeRelease(path: path, board: board, inputDescription: inputDescription, barrierActivation: false) {
-            if release.waiter.name.board == nil {
-                release.waiter.name.board = board
-                if !release.gateway { gateOf[board] = release.gate }
-            }
-            if !release.waiter.name.inputKnown {
-                release.waiter.name.input = input
-                release.waiter.name.inputKnown = true
-            }
-            release.waiter.name.settled = true
-            var x = extra
-            x["released"] = .string(release.barrier)
-            deferred = .activation(path: path, board: board, input: input, cause: release.resolved, extra: x, place: r.place, time: lastTime, noBoard: dst.type == "NoBoard")
-            return
-        }
-
-        // The gate of an open barrier run, which its barrier board asked for.
-        if let e = openEpisode(path: path, gate: board), let request = e.gateRequest, e.gatePlace == nil {
-            e.gatePlace = r.place
-            deferred = .activation(path: path, board: board, input: input, cause: request, extra: extra, place: r.place, time: lastTime, noBoard: dst.type == "NoBoard")
-            return
-        }
-
-        // Activated straight while a run of a gate is open here: the board does not wait on that
-        // gate (a board it gates shows as its barrier board's activation), so a later activation
-        // of it is not the release of a waiter the log never named. (Bounded: a log with
-        // hundreds of runs open at once is left to the other signs.)
-        if episodes.count <= 256 {
-            for e in episodes.values where e.path == path && !e.isGateway && e.gate != board { notGated[board, default: []].insert(key(path, e.gate)) }
-        }
-
-        // A request just before, for this board: its activation.
-        let requestSeq: Int
-        if let req = previousRequest, req.path == path, req.board == board {
-            requestSeq = req.seq
-        } else {
-            requestSeq = emit(path, cause: nil, .activationRequested(board: board, source: nil, input: input), extra: placeExtra(r.place))
-        }
-        deferred = .activation(path: path, board: board, input: input, cause: requestSeq, extra: extra, place: r.place, time: lastTime, noBoard: dst.type == "NoBoard")
-    }
-
-    private func key(_ path: String, _ barrierBoard: String) -> String { path + "\u{0}" + barrierBoard }
-
-    /// Runs whose gate is done but whose barrier board has not completed yet, while a new run of
-    /// the same barrier board started: they resolve first, in order.
-    private var completing: [String: [Episode]] = [:]
-
-    private func supersede(_ k: String) {
-        guard let old = episodes.removeValue(forKey: k) else { return }
-        completing[k, default: []].append(old)
-    }
-
-    private func takeCompleting(_ k: String) -> Episode? {
-        guard var list = completing[k], !list.isEmpty else { return nil }
-        let first = list.removeFirst()
-        completing[k] = list.isEmpty ? nil : list
-        return first
-    }
-
-    /// The run of `gate` in `path` whose barrier board asked for the gate last and has not seen
-    /// it activated yet.
-    private func openEpisode(path: String, gate: String) -> Episode? {
-        episodes.values.filter { $0.path == path && $0.gate == gate && $0.gateRequest != nil && $0.gatePlace == nil }
-            .max { ($0.gateRequest ?? 0) < ($1.gateRequest ?? 0) }
-    }
-
-    /// An activation waits behind a barrier. Which run it joins is known with the next record:
-    /// a run starts when the barrier board asks for its gate right away; otherwise it joins the
-    /// run open in this motherboard, or (an `.application` barrier, one for the whole app) the
-    /// one open in another.
-    private func readBarrierWait(
-        _ r: LogRecord, path: String, barrierBoard: String, gate: String, barrier: String, input: JSONValue?, inputDescription: String?,
-        previousRequest: Request?
-    ) throws {
-        // A request just before names the waiter; otherwise it may be a released gateway waiter.
-        let request = previousRequest.flatMap { $0.path == path && Descriptions.bare($0.input) == Descriptions.bare(inputDescription) ? $0 : nil }
-        let release = request == nil ? takeRelease(path: path, board: nil, inputDescription: inputDescription, barrierActivation: true) : nil
-        deferred = .barrierWait(
-            BarrierWait(
-                path: path, barrierBoard: barrierBoard, gate: gate, barrier: barrier, input: input, inputDescription: inputDescription, place: r.place,
-                time: lastTime, release: release, request: request))
-    }
-
-    struct BarrierWait {
-        let path: String
-        let barrierBoard: String
-        let gate: String
-        let barrier: String
-        let input: JSONValue?
-        let inputDescription: String?
-        let place: LogPlace
-        let time: TraceTime
-        let release: Release?
-        let request: Request?
-    }
-
-    private func settleBarrierWait(_ w: BarrierWait, next: LogItem?) {
-        let name: WaiterName
-        let requestSeq: Int
-        if let release = w.release {
-            // A released gateway waiter going on to its own activation barrier.
-            name = release.waiter.name
-            if !name.inputKnown {
-                name.input = w.input
-                name.inputKnown = true
-            }
-            name.settled = name.board != nil
-            requestSeq = release.resolved
-        } else if let req = w.request {
-            name = WaiterName(board: req.board, input: w.input, inputKnown: true)
-            requestSeq = req.seq
-        } else {
-            // Nothing named the waiting board: the log says so when the wait ends, if ever.
-            name = WaiterName(board: nil, input: w.input, inputKnown: true)
-            requestSeq = emit(w.path, cause: nil, .activationRequested(board: "", source: nil, input: w.input), extra: placeExtra(w.place), waiter: name, at: w.time)
-        }
-        let starts: Bool
-        if case .record(let n)? = next, case .activity("Next To Board") = n.kind, n.source?.value == w.barrierBoard,
-            n.motherboard.map({ path(ofMotherboard: $0.value) }) == w.path
-        {
-            starts = true
-        } else if case .warning(let t)? = next, t.text.contains("[Barrier] discarded"), Descriptions.warningSubject(t.text)?.id == w.barrierBoard {
-            // The run open elsewhere lost its motherboard: this wait starts a run of its own
-            // (the warning cancels the old run's waiters).
-            starts = true
-            keepOnDiscard = key(w.path, w.barrierBoard)
-        } else {
-            starts = false
-        }
-        var scope = "unknown"
-        let e: Episode
-        if starts, let open = episodes[key(w.path, w.barrierBoard)], open.started != nil {
-            // Its run is completing (its gate is done, its barrier board not yet): a request now
-            // starts a new run (Boardy's rule 13).
-            supersede(key(w.path, w.barrierBoard))
-            e = Episode(path: w.path, barrierBoard: w.barrierBoard, gate: w.gate, barrier: w.barrier, destination: nil, opened: w.place)
-            episodes[key(w.path, w.barrierBoard)] = e
-        } else if let open = episodes[key(w.path, w.barrierBoard)] {
-            e = open
-        } else if !starts, let elsewhere = episodes.values.filter({ $0.barrierBoard == w.barrierBoard }).min(by: { ($0.opened.file, $0.opened.line) < ($1.opened.file, $1.opened.line) }) {
-            // One barrier board for the whole app, with a run open elsewhere: `.application`.
-            e = elsewhere
-            scope = "application"
-        } else {
-            e = Episode(path: w.path, barrierBoard: w.barrierBoard, gate: w.gate, barrier: w.barrier, destination: nil, opened: w.place)
-            episodes[key(w.path, w.barrierBoard)] = e
-        }
-        var extra = placeExtra(w.place)
-        extra["barrierBoard"] = .string(w.barrierBoard)
-        let check = emit(
-            w.path, cause: requestSeq, .barrierChecked(board: name.board ?? "", barrier: e.barrier, scope: scope, result: .wait), extra: extra,
-            waiter: name.settled ? nil : name, at: w.time)
-        e.lastCheck = check
-        e.waiters.append(Waiter(path: w.path, name: name, inputDescription: w.inputDescription, inputKnown: true, requestSeq: requestSeq, checkSeq: check, place: w.place))
-        if let b = name.board, !e.isGateway { gateOf[b] = e.gate }
-        if let b = name.board { checkLoop(e, board: b, path: w.path, requestSeq: requestSeq, place: w.place) }
-    }
-
-    /// The next release in `path` this activation is: of `board` (or of a waiter not named yet)
-    /// with the same input, first in the run resolved last. Releases passed over (their
-    /// activation never came) are reported.
-    private func takeRelease(path: String, board: String?, inputDescription: String?, barrierActivation: Bool) -> Release? {
-        guard var queues = releases[path], !queues.isEmpty else { return nil }
-        defer { releases[path] = queues.isEmpty ? nil : queues }
-        for q in queues.indices.reversed() {
-            var list = queues[q]
-            // A barrier activation is the next gateway waiter released here going on to its own
-            // activation barrier: releases come in order, each right after the one before is done.
-            if barrierActivation {
-                guard let front = list.first, front.gateway, front.waiter.name.board != nil,
-                    !front.waiter.inputKnown || Descriptions.bare(front.waiter.inputDescription) == Descriptions.bare(inputDescription)
-                else { continue }
-                list.removeFirst()
-                if list.isEmpty { queues.remove(at: q) } else { queues[q] = list }
-                return front
-            }
-            for (i, r) in list.prefix(8).enumerated() {
-                // A waiter the log never named: the activation right after its barrier board
-                // completed is its release; later, a board known to wait on this gate (or not
-                // known to wait on another, and not the gate itself) may be.
-                let unnamedFits: Bool
-                if let b = board, r.waiter.name.board == nil {
-                    let right = justResolved == r.resolved && i == 0
-                    unnamedFits = right || gateOf[b] == r.gate || (gateOf[b] == nil && b != r.gate && notGated[b]?.contains(key(path, r.gate)) != true)
-                } else {
-                    unnamedFits = true
-                }
-                let nameMatches = board == nil || (r.waiter.name.board == nil && unnamedFits) || r.waiter.name.board == board
-                // A named waiter is its board's next activation; one the log never named is told by
-                // its input (the released activation prints the same option).
-                let inputMatches =
-                    (board != nil && r.waiter.name.board != nil) || !r.waiter.inputKnown
-                    || Descriptions.bare(r.waiter.inputDescription) == Descriptions.bare(inputDescription)
-                guard nameMatches, inputMatches else { continue }
-                for skipped in list.prefix(i) {
-                    observations.append(.init(place: skipped.waiter.place, message: "released by \(skipped.barrier), but its activation does not appear where it should"))
-                    skipped.waiter.name.settled = true
-                }
-                list.removeFirst(i + 1)
-                if list.isEmpty { queues.remove(at: q) } else { queues[q] = list }
-                return r
-            }
-        }
-        return nil
     }
 
     // MARK: Messages a board sends
@@ -779,7 +457,7 @@ final class LogTranslator {
     }
 
     /// The request a `[Gateway]` record read, for the gateway run that starts right after it.
-    private var pendingGatewayRequest: Request?
+    var pendingGatewayRequest: Request?
 
     private func readSendOut(
         _ r: LogRecord, path: String, sender: String, senderIsMotherboard: Bool, extra: JSONObject, previousRequest: Request?
@@ -844,38 +522,6 @@ final class LogTranslator {
         deferred = .completion(path: path, board: board, success: isDone, cause: cause, extra: extra, time: lastTime)
     }
 
-    private func resolve(_ e: Episode, path: String, place: LogPlace) throws {
-        // Boardy's barrier board completes with `isDone: true` even when its gate failed: the
-        // run's result is the gate's.
-        let passed = e.exempt || (e.gateResult ?? true)
-        var extra = placeExtra(place)
-        if e.gateResult == nil && !e.exempt { extra["gateResult"] = "unseen" }
-        let resolved = emit(e.path, cause: e.gateCompleted ?? (e.gatePerformed ?? e.lastCheck), .barrierResolved(barrier: e.barrier, passed: passed, released: e.waiters.count), extra: extra)
-        justResolved = resolved
-        justResolvedAge = 0
-        if passed {
-            var byPath: [String: Deque<Release>] = [:]
-            var order: [String] = []
-            for w in e.waiters {
-                if byPath[w.path] == nil { order.append(w.path) }
-                byPath[w.path, default: []].append(Release(waiter: w, resolved: resolved, gateway: e.isGateway, barrier: e.barrier, gate: e.gate, barrierBoard: e.barrierBoard))
-            }
-            for p in order { releases[p, default: []].append(byPath[p]!) }
-        } else {
-            // Boardy drops a failed gate's waiters without a record: cancelled here, named where
-            // the log named them.
-            for w in e.waiters {
-                w.name.settled = true
-                var x = placeExtra(w.place)
-                if w.name.board == nil {
-                    x["waiter"] = "unknown"
-                    if w.inputKnown, let i = w.inputDescription { x["input"] = .string(i) }
-                }
-                emit(w.path, cause: resolved, .activationCancelled(board: w.name.board ?? "", reason: .barrierFailed), extra: x)
-            }
-        }
-    }
-
     // MARK: Warnings and notes
 
     private func read(warning w: LogText) throws {
@@ -906,207 +552,4 @@ final class LogTranslator {
         fields["message"] = .string(n.text)
         emit("", cause: nil, .unknown(kind: EventKind.logNote.rawValue, fields: fields), extra: placeExtra(n.place))
     }
-
-    // MARK: Deciding with the next record
-
-    /// Settles the decision the previous record left, with `next` (nil at the end of the log).
-    /// Returns whether `next` was taken up by it.
-    private func settleDeferred(with next: LogItem?) throws -> Bool {
-        guard let d = deferred else { return false }
-        deferred = nil
-        switch d {
-        case let .activation(path, board, input, cause, extra, _, time, noBoard):
-            if noBoard {
-                var x = extra
-                var took = false
-                if case .warning(let w)? = next, w.text.hasPrefix("⚠️ [NoBoard]") {
-                    x["detail"] = .string(w.text)
-                    took = true
-                }
-                emit(path, cause: cause, .activationCancelled(board: board, reason: .unregistered), extra: x, at: time)
-                return took
-            }
-            if case .warning(let w)? = next, Descriptions.busyBoard(w.text) == board {
-                var x = extra
-                x["detail"] = .string(w.text)
-                emit(path, cause: cause, .activationCancelled(board: board, reason: .busy), extra: x, at: time)
-                return true
-            }
-            let seq = emit(path, cause: cause, .activationPerformed(board: board, input: input), extra: extra, at: time)
-            lastActivated = (path, board, seq)
-            if active[board]?.last != path { active[board, default: []].append(path) }
-            if case .int(let line)? = extra["line"] { open[path, default: [:]][board] = Int(line) }
-            for e in episodes.values where e.path == path && e.gate == board && e.gateRequest != nil && e.gatePerformed == nil { e.gatePerformed = seq }
-            if let destination = Descriptions.gatewayDestination(board), let e = episodes[key(path, destination + ".___GATEWAY___.___PRIVATE_BARRIER___")] {
-                e.gatePerformed = seq
-                // `⏩ … bypassed by X.___GATEWAY___`: an exempt id's proxy passes at once.
-                if case .note(let n)? = next, n.text.hasPrefix("⏩"), n.text.hasSuffix(" " + board) {
-                    e.exempt = true
-                    var fields = JSONObject()
-                    fields["message"] = .string(n.text)
-                    emit(path, cause: seq, .unknown(kind: EventKind.logNote.rawValue, fields: fields), extra: placeExtra(n.place))
-                    return true
-                }
-            }
-            return false
-        case let .command(path, board, command, cause, extra, time):
-            var x = extra
-            if case .record(let r)? = next, r.kind == .interaction, r.destination?.value == board {
-                if let t = r.destination?.type { x["boardType"] = .string(t) }
-                x["interactionLine"] = .int(Int64(r.place.line))
-                homes[board] = path
-                let seq = emit(path, cause: cause, .commandSent(board: board, command: command), extra: x, at: time)
-                lastActivated = (path, board, seq)
-                return true
-            }
-            x["delivered"] = false
-            emit(path, cause: cause, .commandSent(board: board, command: command), extra: x, at: time)
-            return false
-        case let .completion(path, board, success, cause, extra, time):
-            var x = extra
-            var took = false
-            if case .warning(let w)? = next, w.text.contains("[Already removed] ➤ Board \(board) is not installed") {
-                x["delivered"] = false
-                x["reason"] = "not-installed"
-                took = true
-            }
-            let seq = emit(path, cause: cause, .boardCompleted(board: board, success: success), extra: x, at: time)
-            if !took, let i = active[board]?.lastIndex(of: path) {
-                active[board]?.remove(at: i)
-                if active[board]?.isEmpty == true { active[board] = nil }
-            }
-
-            for e in episodes.values where e.path == path && e.gate == board && e.gateRequest != nil && e.gateCompleted == nil { e.gateCompleted = seq }
-            open[path]?[board] = nil
-            if !took, lastActivated?.board == board, lastActivated?.path == path { lastActivated = nil }
-            return took
-        case let .send(event, board, data):
-            var e = event
-            var took = false
-            if case .warning(let w)? = next, w.text.contains("] [\(board)] sent a message"), w.text.contains("seems to have no Motherboards") {
-                e.extra["dropped"] = "no-motherboard"
-                took = true
-            }
-            let seq = emit(e.mb, cause: e.cause, e.body, extra: e.extra, at: e.t)
-            if case .boardCompleted(let completed, _) = e.body {
-                for ep in episodes.values where ep.path == e.mb && ep.gate == completed && ep.gateRequest != nil && ep.gateCompleted == nil { ep.gateCompleted = seq }
-            }
-            if e.extra["flowAction"] == .bool(true) {
-                lastBroadcast = (e.mb, board, seq, data ?? "")
-            }
-            return took
-        case let .gateway(path, board, proxy, request, place, _):
-            try settleGateway(path: path, board: board, proxy: proxy, request: request, place: place, next: next)
-            return false
-        case let .barrierWait(w):
-            settleBarrierWait(w, next: next)
-            return false
-        case let .barrierCompletion(k, path, place):
-            var candidates = (completing[k] ?? []) + (episodes[k].map { [$0] } ?? [])
-            var chosen = 0
-            if case .record(let n)? = next, n.kind == .activation, let dst = n.destination?.value {
-                let input = Descriptions.bare(n.data?.value)
-                let isBarrier = Descriptions.barrier(dst) != nil
-                if let i = candidates.firstIndex(where: { e in
-                    guard let w = e.waiters.first, e.gateResult ?? true || e.exempt else { return false }
-                    if isBarrier { return e.isGateway && (!w.inputKnown || Descriptions.bare(w.inputDescription) == input) }
-                    let named = w.name.board.map { $0 == dst } ?? true
-                    return named && (w.name.board != nil || !w.inputKnown || Descriptions.bare(w.inputDescription) == input)
-                }) {
-                    chosen = i
-                }
-            }
-            let e = candidates.remove(at: chosen)
-            if let open = episodes[k], open === e { episodes[k] = nil } else { completing[k]?.removeAll { $0 === e } }
-            if completing[k]?.isEmpty == true { completing[k] = nil }
-            try resolve(e, path: path, place: place)
-            return false
-        }
-    }
-
-    private func settleGateway(path: String, board: String, proxy: String, request: Request?, place: LogPlace, next: LogItem?) throws {
-        let barrierBoard = proxy + ".___PRIVATE_BARRIER___"
-        if case .record(let r)? = next, case .activity("Next To Board") = r.kind, r.source?.value == barrierBoard {
-            // A new run: the next record reads it, with this request.
-            if let request {
-                pendingGatewayRequest = request
-            } else {
-                let gw = r.data.flatMap { Descriptions.gatewayInput($0.value) }
-                let input = gw.map { g in g.option.map { JSONValue.string($0) } } ?? nil
-                let seq = emit(path, cause: nil, .activationRequested(board: board, source: nil, input: input), extra: placeExtra(place))
-                pendingGatewayRequest = Request(path: path, board: board, input: gw?.option, seq: seq, source: "")
-            }
-            return
-        }
-        // A release of this board's earlier wait may come right after (its run resolved in the
-        // same step): then this request waits, it did not go through.
-        let releasePending = (releases[path] ?? []).joined().contains { $0.waiter.name.board == board || $0.waiter.name.board == nil }
-        if case .record(let r)? = next, r.kind == .activation, let dst = r.destination?.value,
-            dst == board || Descriptions.barrier(dst) != nil, !releasePending || episodes[key(path, barrierBoard)] == nil
-        {
-            // The activation went through (a board that bypasses the gateway): it reads on as
-            // an activation, with this request.
-            var x = placeExtra(place)
-            x["proxy"] = .string(proxy)
-            if let request {
-                emit(path, cause: request.seq, .gatewayChecked(board: board, barrier: MotherboardPath.encode(proxy), result: .bypass), extra: x)
-                lastRequest = request
-            } else {
-                emit(path, cause: nil, .gatewayChecked(board: board, barrier: MotherboardPath.encode(proxy), result: .bypass), extra: x)
-            }
-            return
-        }
-        // Anything else: the activation joined the run that is open for this board (one this log
-        // did not see start, if none: a gate waiting on its own gateway shows only this record).
-        let e: Episode
-        if let open = episodes[key(path, barrierBoard)] {
-            e = open
-        } else {
-            e = Episode(path: path, barrierBoard: barrierBoard, gate: proxy, barrier: MotherboardPath.encode(proxy), destination: board, opened: place)
-            episodes[key(path, barrierBoard)] = e
-        }
-        do {
-            let name = WaiterName(board: board, input: nil, inputKnown: request != nil)
-            if let request { name.input = request.input.map { JSONValue.string($0) } }
-            let requestSeq = request?.seq ?? emit(path, cause: nil, .activationRequested(board: board, source: nil, input: nil), extra: placeExtra(place), waiter: name.settled ? nil : name)
-            let check = emit(path, cause: requestSeq, .gatewayChecked(board: board, barrier: e.barrier, result: .wait), extra: placeExtra(place))
-            e.lastCheck = check
-            e.waiters.append(Waiter(path: path, name: name, inputDescription: request?.input, inputKnown: request != nil, requestSeq: requestSeq, checkSeq: check, place: place))
-            checkLoop(e, board: board, path: path, requestSeq: requestSeq, place: place)
-        }
-    }
-}
-
-/// What waits at the end of a log: a barrier, its gate, and the boards waiting behind it.
-public struct StuckReport: Sendable, Hashable {
-    /// A board waiting behind the barrier.
-    public struct Waiter: Sendable, Hashable {
-        /// The board, where the log names it.
-        public var board: String?
-        /// Its input as printed, where the log shows it.
-        public var input: String?
-        /// The log line where its wait was read.
-        public var line: Int
-    }
-
-    /// The `seq` of the `stuck` event.
-    public var seq: Int
-    /// The motherboard the barrier lives in.
-    public var path: String
-    /// The barrier's name in the trace.
-    public var barrier: String
-    /// The gate (for a gateway run, its proxy board).
-    public var gate: String
-    /// Whether it is a gateway run.
-    public var gateway: Bool
-    /// Who waits, in request order.
-    public var waiting: [Waiter]
-    /// The log line where the first wait was read.
-    public var openedLine: Int
-    /// The log line where the gate was activated, if it was.
-    public var gateLine: Int?
-    /// Whether the gate was activated at all.
-    public var gateActivated: Bool
-    /// What waits, in a sentence (`TraceEvent.stuckSentence` in BoardyTrace).
-    public var sentence: String
 }

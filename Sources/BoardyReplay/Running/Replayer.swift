@@ -148,12 +148,12 @@ public enum Replayer {
                     fed += 1
                     if let error = stimulus.apply(to: target) { stimulusErrors.append(error) }
                 }
-                if let choice = timedBy[index], case let .unknown(_, fields) = choice.body, let point = fields["point"]?.stringValue,
+                if let choice = timedBy[index], case let .choice(fields) = choice.body, let point = fields["point"]?.stringValue,
                     point.hasPrefix("script[")
                 {
                     _ = scheduler.schedule(between: delay, and: delay, tag: ScheduleTag(point)) {
                         guard expected.isOrdered(through: index - 1) else { return }
-                        runtime.recordEvent(mb: MotherboardPath(choice.mb), cause: choice.cause ?? 0, .unknown(kind: EventKind.choice.rawValue, fields: fields), extra: choice.extra)
+                        runtime.recordEvent(mb: MotherboardPath(choice.mb), cause: choice.cause ?? 0, .choice(fields: fields), extra: choice.extra)
                         feed()
                     }
                 } else {
@@ -382,8 +382,8 @@ final class RecordedChoices: ScheduleChooser {
     /// Whether the trace is an explored schedule (its header says `"explored": true`).
     private let explored: Bool
     /// Whether the trace records its tie-breaks (`"ties": "recorded"`): then every pick among
-    /// several candidates is a `next` choice, followed exactly, and the older rule below is not
-    /// used.
+    /// several candidates is told, by a ranged action's own choice or by a `next` choice, and
+    /// followed exactly; the older rule below is not used.
     let tiesRecorded: Bool
     /// The recorded pick the chooser followed for the action about to run, to be written back.
     private var followed: Choice?
@@ -402,7 +402,7 @@ final class RecordedChoices: ScheduleChooser {
         self.explored = explored
         self.tiesRecorded = tiesRecorded
         let all = events.compactMap { e -> Choice? in
-            guard case let .unknown(_, fields) = e.body, let point = fields["point"]?.stringValue else { return nil }
+            guard case let .choice(fields) = e.body, let point = fields["point"]?.stringValue else { return nil }
             return Choice(seq: e.seq, t: e.t, point: point, value: fields["value"] ?? .null, event: e)
         }
         let pickPoint = "next"
@@ -435,8 +435,9 @@ final class RecordedChoices: ScheduleChooser {
         return (0, candidates[0].time)
     }
 
-    /// The pick the recorded run made here (its `next` choice is the next event), or, where it
-    /// had one candidate only, that one; a ranged action runs at the time it ran then.
+    /// The pick the recorded run made here (the next event is its `next` choice, or the own
+    /// choice of the ranged action it took), or, where it had one candidate only, the first; a
+    /// ranged action runs at the time it ran then.
     private func followRecordedPick(among candidates: [ScheduleCandidate]) -> (index: Int, at: TraceTime) {
         // When a candidate runs: a ranged action when it ran in the recorded run.
         func time(_ c: ScheduleCandidate) -> TraceTime {
@@ -482,8 +483,8 @@ final class RecordedChoices: ScheduleChooser {
         }
         guard let pick else { return }
         let e = pick.event
-        guard case let .unknown(kind, fields) = e.body else { return }
-        runtime.recordEvent(mb: MotherboardPath(e.mb), cause: e.cause ?? 0, .unknown(kind: kind, fields: fields), extra: e.extra)
+        guard case let .choice(fields) = e.body else { return }
+        runtime.recordEvent(mb: MotherboardPath(e.mb), cause: e.cause ?? 0, .choice(fields: fields), extra: e.extra)
     }
 
     func outcome(at point: String) -> Bool {

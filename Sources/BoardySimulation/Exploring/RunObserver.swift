@@ -140,6 +140,9 @@ final class RunObserver: TraceObserver, @unchecked Sendable {
         case let .stimulus(_, fields) where fields["board"] == nil:
             mix(&folded.dispatch)
             touched = true
+        case let .choice(fields):
+            mix(&folded.others, EventKind.choice.rawValue + "\u{0}" + (fields["point"]?.stringValue ?? ""), 3)
+            touched = true
         case let .unknown(kind, fields):
             let point = kind + "\u{0}" + (fields["point"]?.stringValue ?? "")
             mix(&folded.others, point, 3)

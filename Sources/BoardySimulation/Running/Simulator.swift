@@ -46,7 +46,9 @@ public struct SimulationSummary: Sendable, Hashable {
     /// The virtual time the run ended at.
     public var endTime: TraceTime
 
-    /// Whether the run found a barrier loop or a stuck barrier (`simulate` exits 3).
+    /// Whether the run found a barrier loop (``loops``), a stuck activation or gateway barrier
+    /// (``stuckBarriers``: not the waits a `--until` cut left open) or a runaway (``runaways``):
+    /// `simulate` then exits 3. Dispatchers left holding events (``heldDispatchers``) do not count.
     public var foundProblems: Bool { loops > 0 || stuckBarriers > 0 || runaways > 0 }
 
     /// Counts events as a run records them (an observer), so a summary needs no stored trace.

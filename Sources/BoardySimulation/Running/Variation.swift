@@ -154,7 +154,7 @@ final class Variation {
         fields["point"] = .string(point)
         fields["value"] = value
         if let board { fields["board"] = .string(board) }
-        runtime.recordEvent(mb: mb, .unknown(kind: EventKind.choice.rawValue, fields: fields))
+        runtime.recordEvent(mb: mb, .choice(fields: fields))
     }
 }
 

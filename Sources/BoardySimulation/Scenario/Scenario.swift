@@ -42,16 +42,24 @@ public struct Scenario: Sendable {
 
 /// One declared board.
 public struct BoardSpec: Sendable {
+    /// The board's id (`id`), unique within its motherboard.
     public var id: BoardID
+    /// The group of boards it belongs to (`module`), a cluster in pictures; nil when none.
     public var module: String?
+    /// Which kind of board it is (`kind`); `board` when not given.
     public var kind: BoardKind
+    /// The steps run in order each time it is activated (`onActivate`).
     public var onActivate: [Step]
+    /// Whether it bypasses the gateway (`bypassGateway`, its `shouldBypassGatewayBarrier()`); nil
+    /// takes its kind's default.
     public var bypassGateway: Bool?
+    /// Its activation barrier (`activationBarrier`), if any.
     public var activationBarrier: BarrierSpec?
     /// `blockTask` only.
     public var executing: BlockTaskExecutingType?
     /// `continuous` and `flow` only: the inner motherboard.
     public var boards: [BoardSpec]
+    /// `continuous` and `flow` only: the inner motherboard's flows.
     public var flows: [FlowSpec]
     /// Where it was declared (`boards[2]`).
     public var path: String
@@ -107,11 +115,17 @@ public enum BarrierOptionSpec: Sendable, Hashable {
 
 /// One step of `onActivate`, `after` seconds after the previous one.
 public struct Step: Sendable {
+    /// What a step does: its one action key.
     public enum Action: Sendable {
+        /// `output`: send this value as an output (a task's success value).
         case output(JSONValue)
+        /// `complete`: complete the board with true or false (a task fails on false).
         case complete(Bool)
+        /// `activate`: activate this board, with `input` when given.
         case activate(BoardID, input: JSONValue?)
+        /// `command` and `to`: send this value as a command to that board.
         case command(JSONValue, to: BoardID)
+        /// `progress` (`resultTask` only): send `{"progress": V}`.
         case progress(JSONValue)
         /// Send a flow action (Boardy's `sendFlowAction`/`broadcastAction`): it goes up to the
         /// parent motherboard first, as the continuous board's own.
@@ -125,6 +139,7 @@ public struct Step: Sendable {
     /// The end of the delay's range (`"after": [1, 5]`), when it is one: an explorer tries it
     /// before, between and after the other events of the range; a plain run takes `after`.
     public var afterUpTo: TraceTime? = nil
+    /// What the step does.
     public var action: Action
 }
 
@@ -139,6 +154,7 @@ public enum FlowSpec: Sendable {
     /// its own), do `action`.
     case flowActionHandler(from: BoardID, on: JSONValue?, action: HandlerAction)
 
+    /// What a handler does: `activate`, `complete` or `relay`.
     public enum HandlerAction: Sendable {
         /// Activate a board with `input`, or with the output.
         case activate(BoardID, input: JSONValue?)
@@ -151,8 +167,11 @@ public enum FlowSpec: Sendable {
 
 /// The gateway: its gate, the exempt boards, and the gate's outputs that resolve its runs.
 public struct GatewaySpec: Sendable {
+    /// The gate board (`barrier`).
     public var gate: BoardID
+    /// Boards the gateway does not hold (`exempt`).
     public var exempt: [BoardID]
+    /// Gate outputs that resolve a run (`resolveOn`), each with whether the run passes.
     public var resolveOn: [(output: String, passes: Bool)]
     /// Each run's own gate instance (`perRun`, Boardy's documented wiring) or one `shared`.
     public var gateInstance: GatewayBarrier.GateInstances = .perRun
@@ -160,18 +179,23 @@ public struct GatewaySpec: Sendable {
 
 /// Dispatchers, barrier settings and tracked outputs.
 public struct DispatchSpec: Sendable {
+    /// A dispatcher (an entry of `dispatchers`).
     public struct Dispatcher: Sendable {
+        /// Its id (`id`), unique.
         public var id: String
+        /// Events per pull (`dispatchLimit`), 1 or more; 1 when not given.
         public var dispatchLimit: Int
+        /// Virtual time to complete a batch (`delay`); zero completes it at once.
         public var delay: TraceTime
     }
+    /// The dispatchers (`dispatchers`).
     public var dispatchers: [Dispatcher]
     /// Tealium's `barriers` settings object, as written.
     public var barriers: JSONValue?
+    /// Boards whose outputs are also tracked as dispatch events (`trackOutputs`).
     public var trackOutputs: [BoardID]
 }
 
-/// An outside stimulus at a virtual time.
 /// A root motherboard beside `main` (`{"mb", "boards", "flows"}` in `roots`): its own boards and
 /// flows, on the same runtime and clock; traced with its own `mb` name.
 public struct RootSpec: Sendable {
@@ -185,13 +209,22 @@ public struct RootSpec: Sendable {
     public var path: String
 }
 
+/// An outside stimulus at a virtual time: an entry of `script`.
 public struct ScriptStep: Sendable {
+    /// What the stimulus does: its one action key.
     public enum Action: Sendable {
+        /// `activate`: activate this board from outside, with `input` when given.
         case activate(BoardID, input: JSONValue?)
+        /// `network`: the simulated network changes.
         case network(NetworkConnection)
+        /// `track`: track this event for one dispatcher, or for every dispatcher when nil.
         case track(JSONValue, dispatcher: String?)
+        /// `flush`: Tealium's flush of the dispatch queue.
         case flush
+        /// `configure`: apply new Tealium barrier settings (an object, as `dispatch.barriers`).
         case configure(JSONValue)
+        /// `complete` and `with`: complete this installed board from outside, as a user closing a
+        /// screen would.
         case complete(BoardID, with: Bool)
     }
     /// When it fires (the start of the range when it is one).
@@ -199,7 +232,9 @@ public struct ScriptStep: Sendable {
     /// The end of its time range (`"at": [0, 4]`), when it is one: an explorer tries it
     /// before, between and after the other events of the range; a plain run takes `at`.
     public var atUpTo: TraceTime? = nil
+    /// What it does.
     public var action: Action
+    /// Where it was declared (`script[3]`).
     public var path: String
     /// The root motherboard an `activate` or `complete` step addresses (`main` when nil).
     public var mb: String? = nil
@@ -207,9 +242,15 @@ public struct ScriptStep: Sendable {
 
 /// What a run must show (docs/contract.md §1 `expect`).
 public enum Expectation: Sendable {
+    /// `performed`: the board's activate ran, exactly `times` times or else at least once; only
+    /// runs at `at` and with `input` count, when given.
     case performed(BoardID, times: Int?, at: TraceTime?, input: JSONValue?)
+    /// `never`: the board's activate never ran; `cancelled` also requires a recorded cancellation.
     case never(BoardID, cancelled: Bool)
+    /// `stuck`: whether the run must end with stuck activation or gateway barriers.
     case stuck(Bool)
+    /// `loop`: whether the run must record a barrier loop.
     case loop(Bool)
+    /// `sent` and `events`: the total of events the dispatcher sent.
     case sent(dispatcher: String, events: Int)
 }

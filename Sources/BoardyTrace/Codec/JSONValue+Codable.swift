@@ -1,5 +1,7 @@
 /// `JSONValue` through `Codable`: any JSON decodes, and encodes back as the same JSON.
 extension JSONValue: Codable {
+    /// Decodes any JSON value (a whole number that fits `Int64` as ``int(_:)``); an object's
+    /// members come in the order the decoder lists its keys.
     public init(from decoder: any Decoder) throws {
         if var array = try? decoder.unkeyedContainer() {
             var items: [JSONValue] = []
@@ -29,6 +31,7 @@ extension JSONValue: Codable {
         }
     }
 
+    /// Encodes the value as the same JSON, an object's members in order.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .null:

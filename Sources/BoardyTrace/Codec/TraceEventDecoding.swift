@@ -214,11 +214,12 @@ extension TraceEvent {
                 body = .stuckBarrier(barrier: try r.string("barrier"), gate: try r.string("gate"), waiting: try r.strings("waiting"))
             }
         default:
-            // Open-ended kinds, typed (dispatch.dropped, runaway) or not.
+            // Open-ended kinds, typed (dispatch.dropped, runaway, choice) or not.
             let (fields, after) = try Self.splitAtCause(try r.rest(known: []), in: o)
             switch kind {
             case "dispatch.dropped": body = .dispatchDropped(fields: fields)
             case "runaway": body = .runaway(fields: fields)
+            case "choice": body = .choice(fields: fields)
             default: body = .unknown(kind: kind, fields: fields)
             }
             r.consumed = o.count

@@ -83,7 +83,7 @@ extension TraceEvent.Body {
         case .stuckDispatcher(let dispatcher, let waiting):
             s.string("dispatcher", dispatcher)
             s.values("waiting", waiting)
-        case .unknown(_, let fields), .dispatchDropped(let fields), .runaway(let fields):
+        case .unknown(_, let fields), .dispatchDropped(let fields), .runaway(let fields), .choice(let fields):
             s.members(fields)
         }
     }

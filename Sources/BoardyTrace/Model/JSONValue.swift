@@ -5,16 +5,24 @@
 /// ``int(_:)``, anything else ``double(_:)``. An integral double compares and hashes equal to the
 /// same integer and is written without a fraction, so `5` and `5.0` are one value.
 public enum JSONValue: Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number written without fraction or exponent that fits `Int64`.
     case int(Int64)
+    /// Any other number.
     case double(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object, its members in order.
     case object(JSONObject)
 }
 
 extension JSONValue: Hashable {
+    /// Equal when they are the same JSON value; an integral double equals the same integer.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
@@ -29,6 +37,7 @@ extension JSONValue: Hashable {
         }
     }
 
+    /// Hashes as `==` compares: an integral double hashes as the same integer.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)
@@ -63,12 +72,19 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral
 {
+    /// `nil` is ``null``.
     public init(nilLiteral: ()) { self = .null }
+    /// A boolean literal is ``bool(_:)``.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// An integer literal is ``int(_:)``.
     public init(integerLiteral value: Int64) { self = .int(value) }
+    /// A float literal is ``double(_:)``.
     public init(floatLiteral value: Double) { self = .double(value) }
+    /// A string literal is ``string(_:)``.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// An array literal is ``array(_:)``.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// A dictionary literal is ``object(_:)``, its members in the literal's order.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(JSONObject(elements.map { JSONMember(key: $0.0, value: $0.1) }))
     }
@@ -112,6 +128,7 @@ extension JSONValue {
 }
 
 extension JSONValue: CustomStringConvertible {
+    /// The compact JSON text (``jsonText``).
     public var description: String { jsonText }
 }
 
@@ -160,6 +177,7 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     /// Iterates the members in order.
     public func makeIterator() -> IndexingIterator<[JSONMember]> { members.makeIterator() }
 
+    /// Objects are equal when they have as many members and each key's value matches, in any order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.members.count == rhs.members.count else { return false }
         if lhs.members == rhs.members { return true }
@@ -167,6 +185,7 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         return true
     }
 
+    /// Hashes the members regardless of their order, as `==` compares.
     public func hash(into hasher: inout Hasher) {
         // Order-independent: combine the members' hashes commutatively.
         var acc = 0

@@ -43,7 +43,7 @@ extension TraceEvent {
             loopNote = "barrier loop: it waits on itself" + (depth.map { ", nested \($0) times before the log ends" } ?? "") + "; "
         }
         if extra["gateway"]?.boolValue == true {
-            let destination = gate.hasSuffix(".___GATEWAY___") ? String(gate.dropLast(14)) : gate
+            let destination = gate.hasSuffix(BoardID.gatewaySuffix) ? String(gate.dropLast(BoardID.gatewaySuffix.count)) : gate
             var text = loopNote + "\(list) \(verb) behind the gateway for `\(destination)` (in \(mb)); " + state("its proxy `\(gate)`")
             let inner = (extra["innerGates"]?.arrayValue ?? []).compactMap { g -> String? in
                 guard let b = g["board"]?.stringValue else { return nil }

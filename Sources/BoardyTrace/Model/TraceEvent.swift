@@ -88,6 +88,9 @@ extension TraceEvent {
         /// `runaway`: a bound stopped the run; its fields name the bound and what was pending.
         /// Open-ended: its fields as recorded, in order.
         case runaway(fields: JSONObject)
+        /// `choice`: what a varying run took (`point`, `value`, `board?`; point `next` a tie-break,
+        /// contract §1.9). Open-ended: its fields as recorded, in order.
+        case choice(fields: JSONObject)
         /// A kind this version does not know, with all its fields.
         case unknown(kind: String, fields: JSONObject)
 
@@ -120,6 +123,7 @@ extension TraceEvent {
             case .stuckBarrier, .stuckDispatcher: return .stuck
             case .dispatchDropped: return .dispatchDropped
             case .runaway: return .runaway
+            case .choice: return .choice
             case .unknown: return nil
             }
         }
@@ -132,7 +136,7 @@ extension TraceEvent {
                 .activationCancelled(let b, _), .outputSent(let b, _), .commandSent(let b, _),
                 .boardCompleted(let b, _), .flowRouted(let b, _, _, _), .stuckBarrier(_, let b, _):
                 return b
-            case .stimulus(_, let fields), .unknown(_, let fields), .dispatchDropped(let fields), .runaway(let fields):
+            case .stimulus(_, let fields), .unknown(_, let fields), .dispatchDropped(let fields), .runaway(let fields), .choice(let fields):
                 return fields["board"]?.stringValue
             default:
                 return nil
@@ -149,7 +153,9 @@ extension TraceEvent {
 
     /// `gateway.checked` results: `pass`, `wait`, `exempt`, `bypass`.
     public struct GatewayResult: OpenEnum {
+        /// The result as the trace spells it.
         public var rawValue: String
+        /// A result of `rawValue`, known or not.
         public init(rawValue: String) { self.rawValue = rawValue }
         /// The gate already passed (or no gateway applies): the activation goes on.
         public static let pass: GatewayResult = "pass"
@@ -163,7 +169,9 @@ extension TraceEvent {
 
     /// `barrier.checked` results: `pass`, `wait`.
     public struct BarrierResult: OpenEnum {
+        /// The result as the trace spells it.
         public var rawValue: String
+        /// A result of `rawValue`, known or not.
         public init(rawValue: String) { self.rawValue = rawValue }
         /// No barrier held the activation.
         public static let pass: BarrierResult = "pass"
@@ -173,7 +181,9 @@ extension TraceEvent {
 
     /// Why an activation will not run.
     public struct CancelReason: OpenEnum {
+        /// The reason as the trace spells it (`reason`).
         public var rawValue: String
+        /// A reason of `rawValue`, known or not.
         public init(rawValue: String) { self.rawValue = rawValue }
         /// The barrier's gate completed with `false`.
         public static let barrierFailed: CancelReason = "barrier-failed"
@@ -201,12 +211,13 @@ extension TraceEvent {
         guard a.seq == b.seq, a.t == b.t, a.mb == b.mb, a.cause == b.cause else { return false }
         if a.body == b.body && a.extra == b.extra { return true }
         switch (a.body, b.body) {
-        case (.stimulus, .stimulus), (.unknown, .unknown), (.dispatchDropped, .dispatchDropped), (.runaway, .runaway):
+        case (.stimulus, .stimulus), (.unknown, .unknown), (.dispatchDropped, .dispatchDropped), (.runaway, .runaway), (.choice, .choice):
             return a.jsonObject == b.jsonObject
         default: return false
         }
     }
 
+    /// Hashes the place in the run and the kind: events that are `==` hash alike.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(seq)
         hasher.combine(t)
@@ -217,6 +228,8 @@ extension TraceEvent {
 }
 
 extension TraceEvent.OpenEnum {
+    /// A string literal is the value of that raw value.
     public init(stringLiteral value: String) { self.init(rawValue: value) }
+    /// The raw value.
     public var description: String { rawValue }
 }

@@ -65,6 +65,7 @@ public struct TraceTime: Sendable, Hashable, Comparable, CustomStringConvertible
     /// The time in seconds.
     public var seconds: Double { Double(microseconds) / 1_000_000 }
 
+    /// Times order by their microseconds.
     public static func < (a: TraceTime, b: TraceTime) -> Bool { a.microseconds < b.microseconds }
     /// The sum, saturating at the ends of `Int64` rather than trapping (a runaway flow may keep
     /// adding delays; its run is stopped by a bound, never by a crash).

@@ -21,10 +21,13 @@ public protocol TraceObserver: AnyObject, Sendable {
 }
 
 extension TraceObserver {
+    /// By default an observer lets its batches go.
     public var keepsBatches: Bool { false }
 
+    /// By default there is nothing buffered to write out.
     public func flushBeforeTrap() {}
 
+    /// By default, ``record(_:)`` for each event, in order.
     public func record(contentsOf events: consuming [TraceEvent]) {
         for e in events { record(e) }
     }
@@ -36,9 +39,11 @@ public final class TraceFanout: TraceObserver {
     public let observers: [any TraceObserver]
     /// A fan-out to `observers`.
     public init(_ observers: [any TraceObserver]) { self.observers = observers }
+    /// Hands a copy of the event to each observer, in order.
     public func record(_ event: consuming TraceEvent) {
         for o in observers { o.record(copy event) }
     }
+    /// Hands the batch to each observer in order: the last gets the batch itself, others copies.
     public func record(contentsOf events: consuming [TraceEvent]) {
         // The last observer gets the batch itself: a recorder moves the events out of an array
         // only it holds, and copies them out of a shared one.
@@ -46,6 +51,7 @@ public final class TraceFanout: TraceObserver {
         for o in observers.dropLast() { o.record(contentsOf: copy events) }
         last.record(contentsOf: events)
     }
+    /// Asks each observer to write out what it buffers.
     public func flushBeforeTrap() {
         for o in observers { o.flushBeforeTrap() }
     }

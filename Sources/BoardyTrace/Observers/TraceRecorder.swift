@@ -83,6 +83,7 @@ public final class TraceRecorder: TraceObserver, @unchecked Sendable {
         keepsAll = policy.isKeepAll
     }
 
+    /// Appends the event, after ``policy``, under the lock.
     @inlinable
     public func record(_ event: consuming TraceEvent) {
         if keepsAll {
@@ -142,12 +143,6 @@ public final class TraceRecorder: TraceObserver, @unchecked Sendable {
             for s in store.segments where s.count > 0 { all.append(contentsOf: UnsafeBufferPointer(start: s.base, count: s.count)) }
             return all
         }
-    }
-
-    /// Takes the events recorded so far as one array, leaving the recorder empty; cheaper than
-    /// ``events`` followed by ``removeAll(keepingCapacity:)``.
-    public func takeEvents() -> [TraceEvent] {
-        takeRecording().array()
     }
 
     /// Takes the events recorded so far as they are stored, without copying or concatenating

@@ -74,6 +74,8 @@ public final class TraceWriter: TraceObserver {
         }
     }
 
+    /// Buffers the event's line, after ``policy``, and writes the buffer out once it holds
+    /// ``flushBytes``; ignored after ``close()``.
     public func record(_ event: consuming TraceEvent) {
         let e = policy.isKeepAll ? event : policy.apply(to: event)
         state.withLockedValue { s in
@@ -84,6 +86,7 @@ public final class TraceWriter: TraceObserver {
         }
     }
 
+    /// Buffers each event's line in order, as ``record(_:)`` does, under one lock.
     public func record(contentsOf events: consuming [TraceEvent]) {
         let events = copy events
         state.withLockedValue { s in
@@ -160,6 +163,7 @@ public struct TraceWriteError: Error, Sendable, CustomStringConvertible {
     public var path: String
     /// What went wrong.
     public var message: String
+    /// `path: message`.
     public var description: String { "\(path): \(message)" }
 }
 

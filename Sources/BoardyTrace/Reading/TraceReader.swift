@@ -28,6 +28,7 @@ public struct TraceReadError: Error, Sendable, Equatable, CustomStringConvertibl
         self.message = message
     }
 
+    /// `file:line:column: message`, leaving out a line of 0 and a missing column.
     public var description: String {
         var s = file
         if line > 0 { s += ":\(line)" }
@@ -44,6 +45,7 @@ public struct TraceReadWarning: Sendable, Hashable, CustomStringConvertible {
     public var line: Int
     /// What happened.
     public var message: String
+    /// `file:line: warning: message`.
     public var description: String { "\(file):\(line): warning: \(message)" }
 }
 
@@ -59,25 +61,7 @@ extension TraceHeader {
     }
 }
 
-/// A whole trace in memory.
-public struct Trace: Sendable, Hashable {
-    /// Line 1.
-    public var header: TraceHeader
-    /// The events, in `seq` order.
-    public var events: [TraceEvent]
-    /// What the reader accepted with a warning.
-    public var warnings: [TraceReadWarning]
-
-    /// A trace of `events` under `header`.
-    public init(header: TraceHeader, events: [TraceEvent], warnings: [TraceReadWarning] = []) {
-        self.header = header
-        self.events = events
-        self.warnings = warnings
-    }
-
-    /// The trace as JSON Lines, exactly as ``TraceWriter`` writes it.
-    public var jsonl: String { header.jsonl(events, count: events.count) }
-
+extension Trace {
     /// Reads a whole trace file. With `order` ``TraceReader/OrderChecking/lenient``, `seq` gaps
     /// and time going backwards are accepted (a replay reports them as divergences).
     public static func read(path: String, order: TraceReader.OrderChecking = .strict) throws(TraceReadError) -> Trace {

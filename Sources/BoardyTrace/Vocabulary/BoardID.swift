@@ -24,3 +24,18 @@ public struct BoardID: RawRepresentable, Hashable, Comparable, Sendable, Express
     /// Ids order as their strings do (for sorted, deterministic output).
     public static func < (a: BoardID, b: BoardID) -> Bool { a.rawValue < b.rawValue }
 }
+
+extension BoardID {
+    /// The last component Boardy gives a gateway run's proxy board, `<destination>.___GATEWAY___`:
+    /// the one place the name is written (traces, Boardy's debug log and the engine use it).
+    public static let gatewayComponent = "___GATEWAY___"
+    /// The last component Boardy gives a board's barrier board, `<id>.___PRIVATE_BARRIER___`.
+    public static let privateBarrierComponent = "___PRIVATE_BARRIER___"
+    /// What a gateway proxy's id (and its motherboard's path) ends with: `.___GATEWAY___`.
+    public static let gatewaySuffix = "." + gatewayComponent
+    /// What a barrier board's id ends with: `.___PRIVATE_BARRIER___`.
+    public static let privateBarrierSuffix = "." + privateBarrierComponent
+
+    /// Whether this is a gateway run's proxy board (`<destination>.___GATEWAY___`).
+    public var isGatewayProxy: Bool { rawValue.hasSuffix(Self.gatewaySuffix) }
+}

@@ -15,6 +15,7 @@ public struct MotherboardPath: Sendable, Hashable, Comparable, CustomStringConve
     /// A root's path.
     public init(root name: String) { rawValue = name }
 
+    /// The path recorded as the literal (`"main/pubPayment"`).
     public init(stringLiteral value: String) { rawValue = value }
 
     /// Whether it names a root motherboard (no continuous board above it).
@@ -44,10 +45,9 @@ public struct MotherboardPath: Sendable, Hashable, Comparable, CustomStringConve
         return String(rawValue[rawValue.index(after: slash)...])
     }
 
-    /// The inner motherboard of board `id` in this one.
     /// Whether this is the motherboard of one gateway run's own gate instance (Boardy's gateway
     /// proxy, `<parent>/<destination>.___GATEWAY___`).
-    public var isGatewayProxy: Bool { !isRoot && rawValue.hasSuffix(".___GATEWAY___") }
+    public var isGatewayProxy: Bool { !isRoot && rawValue.hasSuffix(BoardID.gatewaySuffix) }
 
     /// The motherboard whose gateway this proxy serves (itself when it is not one; proxies of
     /// proxies fold all the way): pictures draw a per-run gate instance as that gateway's gate.
@@ -100,7 +100,9 @@ public struct MotherboardPath: Sendable, Hashable, Comparable, CustomStringConve
         return out
     }
 
+    /// The path as recorded.
     public var description: String { rawValue }
 
+    /// Paths order by their recorded strings.
     public static func < (a: MotherboardPath, b: MotherboardPath) -> Bool { a.rawValue < b.rawValue }
 }

@@ -1,13 +1,32 @@
 import BoardyTrace
 import BoardyVizCore
 
+/// A lane's unique key: a kind and a name (`b|main/pubAuth`, `d|collect`, `s|`, `o|`). The one
+/// place these keys are spelled; the timeline and the viewer build and read them here.
+enum LaneKey {
+    /// A board's lane, by its key (``FlowModel/Board/key(mb:id:)``).
+    static func board(_ boardKey: String) -> String { boardPrefix + boardKey }
+    /// A board's lane, by motherboard and id.
+    static func board(mb: String, id: String) -> String { board(FlowModel.Board.key(mb: MotherboardPath(mb), id: id)) }
+    /// A dispatcher's lane (`nil`: dispatch events that name none).
+    static func dispatcher(_ name: String?) -> String { "d|" + (name ?? "") }
+    /// Stimuli from outside.
+    static let stimuli = "s|"
+    /// Anything else.
+    static let other = "o|"
+    /// The board key of a board's lane; nil for another lane.
+    static func boardKey(of key: String) -> String? { key.hasPrefix(boardPrefix) ? String(key.dropFirst(boardPrefix.count)) : nil }
+
+    private static let boardPrefix = "b|"
+}
+
 /// The lanes of a trace, shared by the timeline and the viewer so both draw the same rows: a lane
 /// per board (grouped by motherboard), per dispatcher, and one for stimuli from outside; groups in
 /// ``LaneGroup`` order, lanes within a group in order of first appearance.
 struct LaneLayout {
     /// One lane.
     struct Lane {
-        /// Unique: `b|<board key>`, `d|<dispatcher>`, `s|` (outside), `o|` (other).
+        /// Unique (``LaneKey``): `b|<board key>`, `d|<dispatcher>`, `s|` (outside), `o|` (other).
         let key: String
         /// Shown at the lane's start.
         let label: String
@@ -100,10 +119,10 @@ struct LaneLayout {
         let k = FlowModel.Board.key(mb: path, id: b)
         if path.isGatewayProxy {
             // One gateway run's own gate instance: a lane beside the gateway's motherboard.
-            let destination = String((path.owner ?? "").dropLast(".___GATEWAY___".count))
-            return Lane(key: "b|" + k, label: "\(b) · gate run for \(destination)", elementID: "board-" + k, group: .motherboard(path.gatewayHost.rawValue))
+            let destination = String((path.owner ?? "").dropLast(BoardID.gatewaySuffix.count))
+            return Lane(key: LaneKey.board(k), label: "\(b) · gate run for \(destination)", elementID: "board-" + k, group: .motherboard(path.gatewayHost.rawValue))
         }
-        return Lane(key: "b|" + k, label: k, elementID: "board-" + k, group: .motherboard(mb))
+        return Lane(key: LaneKey.board(k), label: k, elementID: "board-" + k, group: .motherboard(mb))
     }
 
     /// The lane an event is drawn in: its board's (a barrier's resolution in its gate's, a
@@ -111,10 +130,10 @@ struct LaneLayout {
     static func lane(of e: TraceEvent, gateOf: [GateKey: String]) -> Lane {
         func board(_ b: String) -> Lane { boardLane(mb: e.mb, board: b) }
         func dispatcher(_ d: String?) -> Lane {
-            guard let d else { return Lane(key: "d|", label: "dispatch", elementID: "dispatch", group: .dispatch) }
-            return Lane(key: "d|" + d, label: d, elementID: "dispatcher-" + d, group: .dispatch)
+            guard let d else { return Lane(key: LaneKey.dispatcher(nil), label: "dispatch", elementID: "dispatch", group: .dispatch) }
+            return Lane(key: LaneKey.dispatcher(d), label: d, elementID: "dispatcher-" + d, group: .dispatch)
         }
-        let outside = Lane(key: "s|", label: "outside", elementID: "stimuli", group: .stimuli)
+        let outside = Lane(key: LaneKey.stimuli, label: "outside", elementID: "stimuli", group: .stimuli)
         switch e.body {
         case .stimulus(_, let fields):
             if let b = fields["board"]?.stringValue { return board(b) }
@@ -129,11 +148,11 @@ struct LaneLayout {
             return dispatcher(fields["dispatcher"]?.stringValue)
         case .unknown(let kind, let fields) where kind.hasPrefix("dispatch."):
             return dispatcher(fields["dispatcher"]?.stringValue)
-        case .unknown(EventKind.choice.rawValue, let fields) where fields["board"] == nil:
+        case .choice(let fields) where fields["board"] == nil:
             return outside
         default:
             if let b = e.body.board { return board(b) }
-            return Lane(key: "o|", label: "other", elementID: "other", group: .stimuli)
+            return Lane(key: LaneKey.other, label: "other", elementID: "other", group: .stimuli)
         }
     }
 }

@@ -326,7 +326,7 @@ public enum TraceView {
         var spanValues: [Int64] = []
         func laneRow(_ key: String) -> Int64? { laneIndex[key].map { Int64(row[$0]) } }
         for s in spans.waits {
-            guard let r = laneRow("b|" + FlowModel.Board.key(mb: MotherboardPath(s.mb), id: s.board)) else { continue }
+            guard let r = laneRow(LaneKey.board(mb: s.mb, id: s.board)) else { continue }
             let type: Int64 = switch s.outcome {
             case .passed: 0
             case .failed: 1
@@ -336,12 +336,12 @@ public enum TraceView {
             spanValues += [r, Int64(s.start), Int64(s.end ?? -1), type]
         }
         for s in spans.runs {
-            guard let r = laneRow("b|" + FlowModel.Board.key(mb: MotherboardPath(s.mb), id: s.board)) else { continue }
+            guard let r = laneRow(LaneKey.board(mb: s.mb, id: s.board)) else { continue }
             if let until = s.overlapsUntil, until > s.start { spanValues += [r, Int64(s.start), Int64(min(until, s.end)), 5] }
             spanValues += [r, Int64(max(s.start, min(s.overlapsUntil ?? s.start, s.end))), Int64(s.end), 4]
         }
         for h in spans.holds {
-            guard let r = laneRow("d|" + h.dispatcher) else { continue }
+            guard let r = laneRow(LaneKey.dispatcher(h.dispatcher)) else { continue }
             spanValues += [r, Int64(h.start), Int64(h.end ?? -1), h.end == nil ? 7 : 6]
         }
         column("spans", spanValues)
@@ -352,7 +352,7 @@ public enum TraceView {
         column("notes", columns.notes)
         stringColumn("noteTexts", columns.noteTexts)
         key("graph")
-        w.writeValue(try graph(model, lanes: Dictionary(uniqueKeysWithValues: laneIndex.compactMap { k, v in k.hasPrefix("b|") ? (String(k.dropFirst(2)), Int64(row[v])) : nil })))
+        w.writeValue(try graph(model, lanes: Dictionary(uniqueKeysWithValues: laneIndex.compactMap { k, v in LaneKey.boardKey(of: k).map { ($0, Int64(row[v])) } })))
         w.bytes.append(UInt8(ascii: "}"))
         flush()
     }

@@ -22,12 +22,9 @@ public enum OTLPExport {
         public var seq: Int?
         /// What was wrong.
         public var message: String
+        /// The message.
         public var description: String { message }
     }
-
-    /// The latest Unix time, in nanoseconds, an epoch may be (OTLP's times are unsigned 64-bit
-    /// nanoseconds; an `Int64` epoch keeps to the signed range).
-    public static let maximumEpochNanos = Int64.max
 
     /// The OTLP/JSON request for `trace`, its virtual time 0 at `epochNanos` (Unix nanoseconds,
     /// from 0). Throws when the epoch is negative, or when an event's time, added to it, does not

@@ -143,11 +143,14 @@ public struct FlowModel: Sendable, Hashable {
             self.directTracks = directTracks
         }
 
+        /// Pipelines are equal when their dispatchers, barriers, tracked boards (and counts) and
+        /// direct tracks are.
         public static func == (a: Dispatch, b: Dispatch) -> Bool {
             a.dispatchers == b.dispatchers && a.barriers == b.barriers && a.directTracks == b.directTracks
                 && a.tracked.map(\.board) == b.tracked.map(\.board) && a.tracked.map(\.count) == b.tracked.map(\.count)
         }
 
+        /// Hashes what `==` compares.
         public func hash(into h: inout Hasher) {
             h.combine(dispatchers)
             h.combine(barriers)
@@ -187,7 +190,7 @@ extension FlowModel {
     /// → `main/login`): what a gate run does is drawn and counted as the gate's own.
     public static func foldingGatewayRuns(_ mb: String) -> String {
         guard containsGatewayRun(mb) else { return mb }
-        return mb.split(separator: "/", omittingEmptySubsequences: false).filter { !$0.hasSuffix(".___GATEWAY___") }.joined(separator: "/")
+        return mb.split(separator: "/", omittingEmptySubsequences: false).filter { !$0.hasSuffix(BoardID.gatewaySuffix) }.joined(separator: "/")
     }
 
     /// Whether `mb` has a segment ending `.___GATEWAY___`, searched on its bytes: Foundation's
@@ -201,7 +204,7 @@ extension FlowModel {
         }
     }
 
-    private static let gatewayRunMarker = Array(".___GATEWAY___".utf8)
+    private static let gatewayRunMarker = Array(BoardID.gatewaySuffix.utf8)
 
     /// A JSON value as a short label: strings without quotes.
     package static func describe(_ v: JSONValue) -> String { v.stringValue ?? v.jsonText }

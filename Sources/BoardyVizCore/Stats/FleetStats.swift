@@ -11,8 +11,9 @@ import Histogram
 public struct FleetStats: Sendable {
     /// One board, over every trace.
     public struct Board: Sendable {
-        /// Activations requested, performed, and cancelled (by reason).
+        /// Activations requested and performed.
         public var requested = 0, performed = 0
+        /// Activations cancelled, by reason (`busy`, `barrier-failed`, …).
         public var cancelled: [String: Int] = [:]
         /// How long its activations waited on barriers (µs).
         public var waits = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
@@ -279,37 +280,25 @@ public struct FleetStats: Sendable {
         /// paths, not the threads' timing, decides every result.
         public static func read(_ paths: [String]) -> (stats: FleetStats, skipped: [Skipped], warnings: [String]) {
             struct Work {
-                var cursor = 0
                 var skipped: [(Int, Skipped)] = []
                 var warnings: [(Int, String)] = []
             }
             let work = LockedValue(Work())
-            let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, paths.count))
+            let workers = WorkerThreads.count(for: paths.count)
             let partials = LockedValue([FleetStats](repeating: FleetStats(), count: workers))
-            let done = DispatchGroup()
-            for w in 0..<workers {
-                done.enter()
-                let thread = Thread {
-                    var mine = FleetStats()
-                    while let i = work.withLockedValue({ s -> Int? in
-                        guard s.cursor < paths.count else { return nil }
-                        defer { s.cursor += 1 }
-                        return s.cursor
-                    }) {
-                        do {
-                            let t = try TraceTable.read(path: paths[i])
-                            mine.add(t, name: paths[i])
-                            if !t.warnings.isEmpty { work.withLockedValue { $0.warnings += t.warnings.map { (i, $0.description) } } }
-                        } catch {
-                            work.withLockedValue { $0.skipped.append((i, Skipped(path: paths[i], error: "\(error)"))) }
-                        }
+            WorkerThreads.run(items: paths.count, workers: workers) { w, next in
+                var mine = FleetStats()
+                while let i = next() {
+                    do {
+                        let t = try TraceTable.read(path: paths[i])
+                        mine.add(t, name: paths[i])
+                        if !t.warnings.isEmpty { work.withLockedValue { $0.warnings += t.warnings.map { (i, $0.description) } } }
+                    } catch {
+                        work.withLockedValue { $0.skipped.append((i, Skipped(path: paths[i], error: "\(error)"))) }
                     }
-                    partials.withLockedValue { $0[w] = mine }
-                    done.leave()
                 }
-                thread.start()
+                partials.withLockedValue { $0[w] = mine }
             }
-            done.wait()
             var total = FleetStats()
             for p in partials.withLockedValue({ $0 }) { total.merge(p) }
             let (skipped, warnings) = work.withLockedValue { w in

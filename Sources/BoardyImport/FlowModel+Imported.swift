@@ -1,4 +1,3 @@
-import BoardyImport
 import BoardyTrace
 import BoardyVizCore
 
