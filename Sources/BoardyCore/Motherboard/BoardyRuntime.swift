@@ -437,7 +437,7 @@ public final class BoardyRuntime {
 
     /// The most events a run may record: once `lastSeq` reaches it, the run is halted (a
     /// `runaway` event with `"bound": "max-events"`) and no more work is taken. Unbounded by
-    /// default; ``drive(_:bounds:lastStimulus:notifyingQuiescence:while:)`` sets it from its
+    /// default; ``drive(_:bounds:lastStimulus:notifyingQuiescence:unrecordedWork:while:)`` sets it from its
     /// ``RunBounds``.
     public var eventBudget = Int.max
 
