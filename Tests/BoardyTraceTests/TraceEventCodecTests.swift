@@ -25,6 +25,9 @@ let everyKind: [TraceEvent] = {
         .dispatchBarrier(barrier: "BatchingBarrier", dispatcher: "collect", state: "open", flushable: true),
         .stuckBarrier(barrier: "pubOtp", gate: "pubOtp", waiting: ["pubPayment"]),
         .stuckDispatcher(dispatcher: "collect", waiting: ["purchase"]),
+        .dispatchDropped(fields: ["dispatcher": "collect", "reason": "expired", "events": 1]),
+        .runaway(fields: ["bound": "horizon", "horizon": 120, "next": 121]),
+        .choice(fields: ["point": "script[1].at", "value": 2, "board": "pubCart"]),
         .unknown(kind: "future.kind", fields: ["anything": [1, "two"]]),
     ]
     return bodies.enumerated().map { i, body in

@@ -26,16 +26,17 @@ public struct BoardID: RawRepresentable, Hashable, Comparable, Sendable, Express
 }
 
 extension BoardID {
-    /// The last component Boardy gives a gateway run's proxy board, `<destination>.___GATEWAY___`:
-    /// the one place the name is written (traces, Boardy's debug log and the engine use it).
-    public static let gatewayComponent = "___GATEWAY___"
+    /// What a gateway proxy's id (and its motherboard's path) ends with, `.___GATEWAY___`: the
+    /// one place the name is written (traces, Boardy's debug log and the engine use it).
+    /// Inlinable: the engine checks ids against it on every activation.
+    @inlinable public static var gatewaySuffix: String { ".___GATEWAY___" }
+    /// The last component Boardy gives a gateway run's proxy board, `<destination>.___GATEWAY___`.
+    @inlinable public static var gatewayComponent: String { String(gatewaySuffix.dropFirst()) }
+    /// What a barrier board's id ends with, `.___PRIVATE_BARRIER___`: the one place it is written.
+    @inlinable public static var privateBarrierSuffix: String { ".___PRIVATE_BARRIER___" }
     /// The last component Boardy gives a board's barrier board, `<id>.___PRIVATE_BARRIER___`.
-    public static let privateBarrierComponent = "___PRIVATE_BARRIER___"
-    /// What a gateway proxy's id (and its motherboard's path) ends with: `.___GATEWAY___`.
-    public static let gatewaySuffix = "." + gatewayComponent
-    /// What a barrier board's id ends with: `.___PRIVATE_BARRIER___`.
-    public static let privateBarrierSuffix = "." + privateBarrierComponent
+    @inlinable public static var privateBarrierComponent: String { String(privateBarrierSuffix.dropFirst()) }
 
     /// Whether this is a gateway run's proxy board (`<destination>.___GATEWAY___`).
-    public var isGatewayProxy: Bool { rawValue.hasSuffix(Self.gatewaySuffix) }
+    @inlinable public var isGatewayProxy: Bool { rawValue.hasSuffix(Self.gatewaySuffix) }
 }
