@@ -188,11 +188,14 @@ fuzz-log: deps
 ## FUZZ_REPLAY_RUNS cases (default 1000000) from FUZZ_REPLAY_SEED; prints name=value lines last
 ## (cases cut, stopped by each bound, explored failures replayed). Failures go to
 ## .build-fuzz-cli/replay-failures/N/ (scenario.json, bounds.txt, message.txt).
-FUZZ_REPLAY_RUNS ?= 1000000
-FUZZ_REPLAY_SEED ?= 1
+## FUZZ_REPLAY_BOUNDS chooses other bounds to draw from, e.g.
+## FUZZ_REPLAY_BOUNDS="--horizons 0.5,2,10 --max-events 10,50,300 --until-one-in 2 --until-below 20".
+FUZZ_REPLAY_RUNS   ?= 1000000
+FUZZ_REPLAY_SEED   ?= 1
+FUZZ_REPLAY_BOUNDS ?=
 fuzz-replay: deps
 	$(SWIFT) build -c release --scratch-path $(BENCH_BUILD) --product boardy-fuzz-cli
-	$(BENCH_BUILD)/release/boardy-fuzz-cli --replay 1 --runs $(FUZZ_REPLAY_RUNS) --seconds 1000000 --seed $(FUZZ_REPLAY_SEED) --keep-going 1 --failures .build-fuzz-cli/replay-failures
+	$(BENCH_BUILD)/release/boardy-fuzz-cli --replay 1 --runs $(FUZZ_REPLAY_RUNS) --seconds 1000000 --seed $(FUZZ_REPLAY_SEED) $(FUZZ_REPLAY_BOUNDS) --keep-going 1 --failures .build-fuzz-cli/replay-failures
 
 ## fuzz: libFuzzer (with AddressSanitizer) on the trace reader, the scenario loader and Tealium's
 ## barrier settings parser, each for FUZZ_SECONDS (default 60) or FUZZ_RUNS executions; seeds from
