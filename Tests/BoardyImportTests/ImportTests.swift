@@ -121,22 +121,12 @@ let shopApp = fixtures.appendingPathComponent("ShopApp").path
 }
 
 @Suite struct ImportInputTests {
-    private func folder(_ files: [String: [UInt8]]) throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString)")
-        for (name, bytes) in files {
-            let url = dir.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: url)
-        }
-        return dir
-    }
-
     static let goodFile = twoBoardAppSource
 
     @Test func badSwiftGivesLocatedWarningsAndTheRestImports() throws {
         var huge = Array("// padding\n".utf8)
         huge += [UInt8](repeating: 0x20, count: AppImporter.maximumFileSize)
-        let dir = try folder([
+        let dir = try temporaryFolder(with: [
             "App/Good.swift": Array(Self.goodFile.utf8),
             "App/Broken.swift": Array("import Boardy\n\nfinal class X: Board {\n    func f( {\n}\n".utf8),
             "App/Latin1.swift": Array("// ok\n// caf".utf8) + [0xE9, 0x0A] + Array("let x = 1\n".utf8),
@@ -185,7 +175,7 @@ let shopApp = fixtures.appendingPathComponent("ShopApp").path
             }
             let registrations = Registrations.all()
             """
-        let dir = try folder(["App/Cyclic.swift": Array(cyclic.utf8)])
+        let dir = try temporaryFolder(with: ["App/Cyclic.swift": Array(cyclic.utf8)])
         defer { try? FileManager.default.removeItem(at: dir) }
         let app = try AppImporter.importApp([dir.path])
         #expect(app.boards.map(\.id).sorted() == ["pub.A", "pub.B"])
@@ -213,7 +203,7 @@ let shopApp = fixtures.appendingPathComponent("ShopApp").path
                 }
                 mangled[f] = bytes
             }
-            let dir = try folder(mangled)
+            let dir = try temporaryFolder(with: mangled)
             defer { try? FileManager.default.removeItem(at: dir) }
             try Self.addHostileTreeEntries(to: dir, rng: &rng, files: files)
             let a = try? AppImporter.importApp([dir.path])

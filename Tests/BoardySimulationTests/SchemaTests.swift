@@ -2,20 +2,6 @@ import BoardyTestSupport
 import Foundation
 import Testing
 
-/// Runs `schemas/validate.py` (Python's `jsonschema`, the reference validator) on `files`.
-private func validate(_ files: [String]) throws -> (code: Int32, out: String) {
-    let p = Process()
-    dieWithParent(p, executable: "/usr/bin/env", arguments: ["python3", "schemas/validate.py"] + files)
-    p.currentDirectoryURL = repoRoot
-    let out = Pipe()
-    p.standardOutput = out
-    p.standardError = out
-    try p.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return (p.terminationStatus, String(decoding: data, as: UTF8.self))
-}
-
 private func files(in folder: String, ending suffix: String) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: repoRoot.appendingPathComponent(folder).path)
         .filter { $0.hasSuffix(suffix) }.sorted().map { "\(folder)/\($0)" }
@@ -30,7 +16,7 @@ struct SchemaTests {
             all += try files(in: "Tests/\(suite)/Fixtures", ending: ".jsonl")
         }
         #expect(all.count >= 15)
-        let r = try validate(all)
+        let r = try validateSchemas(all)
         #expect(r.code == 0, "\(r.out)")
         #expect(r.out.contains("invalid=0"))
     }
@@ -51,7 +37,7 @@ struct SchemaTests {
         let f = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).jsonl")
         try (line + "\n").write(to: f, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: f) }
-        let r = try validate([f.path])
+        let r = try validateSchemas([f.path])
         #expect(r.code == 1, "\(r.out)")
     }
 
@@ -65,7 +51,7 @@ struct SchemaTests {
 
         """#.write(to: f, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: f) }
-        let r = try validate([f.path])
+        let r = try validateSchemas([f.path])
         #expect(r.code == 0, "\(r.out)")
     }
 }

@@ -6,13 +6,7 @@ import Testing
 /// The CLI side of the coverage tests (BoardyVizSimulationTests, `CoverageTests`).
 @Suite("Coverage through the CLI")
 struct CoverageCLITests {
-    static let planted = """
-        {"scenario": "planted", "boards": [
-           {"id": "a", "onActivate": [{"output": "ok"}]}, {"id": "b"}, {"id": "c"}, {"id": "gate", "onActivate": [{"complete": true}]},
-           {"id": "d", "activationBarrier": {"board": "gate"}}],
-         "flows": [{"from": "a", "on": "ok", "activate": "b"}, {"from": "a", "on": "cancel", "activate": "c"}],
-         "script": [{"at": 0, "activate": "a"}]}
-        """
+    static let planted = plantedCoverageScenario
 
     @Test("coverage through the CLI: the report, json, --fail-under, the weighted graph, bad input")
     func command() throws {

@@ -10,16 +10,6 @@ private let shopApp = repoRoot.appendingPathComponent("Tests/BoardyImportTests/F
 /// The CLI side of the import's input tests (BoardyImportTests, `ImportInputTests`).
 @Suite("import inputs through the CLI")
 struct ImportInputCLITests {
-    private func folder(_ files: [String: [UInt8]]) throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString)")
-        for (name, bytes) in files {
-            let url = dir.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: url)
-        }
-        return dir
-    }
-
     static let goodFile = twoBoardAppSource
 
     @Test func explainAndSarifFlagsRefuseBadUsageAndEscapeHostileIDs() throws {
@@ -38,7 +28,7 @@ struct ImportInputCLITests {
     }
 
     @Test func noSwiftFileIsNoInput() throws {
-        let dir = try folder(["README.md": Array("# nothing here\n".utf8)])
+        let dir = try temporaryFolder(with: ["README.md": Array("# nothing here\n".utf8)])
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(throws: ImportError.self) { try AppImporter.importApp([dir.path]) }
         let r = try runCLI(["import", dir.path])
@@ -49,7 +39,7 @@ struct ImportInputCLITests {
     }
 
     @Test func theCLIWritesTheSkeletonAndRefusesToOverwriteSources() throws {
-        let dir = try folder(["App/Good.swift": Array(Self.goodFile.utf8)])
+        let dir = try temporaryFolder(with: ["App/Good.swift": Array(Self.goodFile.utf8)])
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("app.json").path
         let r = try runCLI(["import", dir.path, "-o", out])

@@ -6,15 +6,6 @@ import Testing
 /// The CLI side of the viewer page tests (BoardyVizTests, `ViewerPageTests` in PictureDesignTests.swift).
 @Suite("The viewer page through the CLI")
 struct ViewerPageCLITests {
-    /// The data element's text.
-    static func data(_ page: [UInt8]) throws -> String {
-        let html = String(decoding: page, as: UTF8.self)
-        let open = "<script id=\"data\" type=\"application/json\">"
-        let start = try #require(html.range(of: open)).upperBound
-        let end = try #require(html.range(of: "</script>", range: start..<html.endIndex)).lowerBound
-        return String(html[start..<end])
-    }
-
     @Test("view through the CLI: stdout by default, -o whole or not at all, bad input and names refused with the contract's codes")
     func command() throws {
         let out = try runCLI(["view", "samples/traces/checkout.jsonl"])
@@ -25,7 +16,7 @@ struct ViewerPageCLITests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let page = dir.appendingPathComponent("v.html").path
         #expect(try runCLI(["view", "samples/traces/checkout.jsonl", "--scenario", "samples/checkout.json", "-o", page]).code == 0)
-        let data = try JSONValue(parsing: try Self.data(Array(try Data(contentsOf: URL(fileURLWithPath: page)))))
+        let data = try JSONValue(parsing: try viewerData(Array(try Data(contentsOf: URL(fileURLWithPath: page)))))
         // With the scenario, the graph is the whole definition: every declared board is drawn.
         let items = data.objectValue?["graph"]?.objectValue?["items"]?.arrayValue ?? []
         #expect(items.filter { $0.objectValue?["lane"] != nil }.count >= 9)

@@ -2,20 +2,6 @@ import BoardyTestSupport
 import Foundation
 import Testing
 
-/// Runs `schemas/validate.py` (Python's `jsonschema`, the reference validator) on `files`.
-private func validate(_ files: [String]) throws -> (code: Int32, out: String) {
-    let p = Process()
-    dieWithParent(p, executable: "/usr/bin/env", arguments: ["python3", "schemas/validate.py"] + files)
-    p.currentDirectoryURL = repoRoot
-    let out = Pipe()
-    p.standardOutput = out
-    p.standardError = out
-    try p.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return (p.terminationStatus, String(decoding: data, as: UTF8.self))
-}
-
 /// The CLI side of the schema tests (BoardySimulationTests, `SchemaTests`): what the CLI writes
 /// is valid, and what the schemas reject the CLI refuses.
 @Suite("JSON Schemas through the CLI")
@@ -25,7 +11,7 @@ struct SchemaCLITests {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("until-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: out) }
         #expect(try runCLI(["simulate", "samples/stuck-gate.json", "--until", "2", "-o", out.path]).code == 0)
-        let r = try validate([out.path])
+        let r = try validateSchemas([out.path])
         #expect(r.code == 0, "\(r.out)")
     }
 
@@ -46,7 +32,7 @@ struct SchemaCLITests {
         let f = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).json")
         try text.write(to: f, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: f) }
-        let r = try validate([f.path])
+        let r = try validateSchemas([f.path])
         #expect(r.code == 1, "\(r.out)")
         #expect(try runCLI(["check", f.path]).code == 65)
     }

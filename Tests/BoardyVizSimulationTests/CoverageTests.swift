@@ -9,13 +9,7 @@ import Testing
 
 @Suite("Coverage")
 struct CoverageTests {
-    static let planted = """
-        {"scenario": "planted", "boards": [
-           {"id": "a", "onActivate": [{"output": "ok"}]}, {"id": "b"}, {"id": "c"}, {"id": "gate", "onActivate": [{"complete": true}]},
-           {"id": "d", "activationBarrier": {"board": "gate"}}],
-         "flows": [{"from": "a", "on": "ok", "activate": "b"}, {"from": "a", "on": "cancel", "activate": "c"}],
-         "script": [{"at": 0, "activate": "a"}]}
-        """
+    static let planted = plantedCoverageScenario
 
     @Test("a planted flow no trace takes is found and listed first; its target and the unused barrier too")
     func planted() throws {

@@ -315,15 +315,6 @@ struct PictureDesignTests {
 
 @Suite("The viewer page")
 struct ViewerPageTests {
-    /// The data element's text.
-    static func data(_ page: [UInt8]) throws -> String {
-        let html = String(decoding: page, as: UTF8.self)
-        let open = "<script id=\"data\" type=\"application/json\">"
-        let start = try #require(html.range(of: open)).upperBound
-        let end = try #require(html.range(of: "</script>", range: start..<html.endIndex)).lowerBound
-        return String(html[start..<end])
-    }
-
     @Test("self-contained: nothing to fetch, one data element of JSON, the same bytes every time")
     func selfContained() throws {
         let trace = try sampleTrace("checkout")
@@ -336,7 +327,7 @@ struct ViewerPageTests {
             #expect(hits == allowed, "\(external) ×\(hits)")
         }
         #expect(html.contains("default-src 'none'"))
-        let data = try JSONValue(parsing: try Self.data(page))
+        let data = try JSONValue(parsing: try viewerData(page))
         #expect(data.objectValue?["n"]?.intValue == Int64(trace.events.count))
         #expect(try TraceView.html(trace, model: FlowModel(trace: trace)) == page)
     }
@@ -464,7 +455,7 @@ struct ViewerPageTests {
         }
         let trace = Trace(header: TraceHeader(scenario: ids[0]), events: events)
         let page = try TraceView.html(trace, model: FlowModel(trace: trace))
-        let data = try Self.data(page)
+        let data = try viewerData(page)
         #expect(!data.contains("<") && !data.contains(">") && !data.contains("&"))
         #expect(!data.contains("\u{2028}"))
         let o = try #require(try JSONValue(parsing: data).objectValue)

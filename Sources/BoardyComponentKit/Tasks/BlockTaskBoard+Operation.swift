@@ -12,6 +12,9 @@ import Foundation
 /// executor's canceler exactly once, even when the executor hands it back only after the
 /// cancellation; a completion after the cancellation is ignored, and a canceler handed back after
 /// a completion is dropped.
+// `@unchecked Sendable` (as Foundation's `Operation` subclasses must be): its mutable state is
+// `state`, reached only under its lock; `taskID` and `input` never change after `init`, and
+// `taskBoard` is a weak reference set once in `init`.
 public final class BlockTaskExecutionOperation<In, Out>: Operation, @unchecked Sendable {
     // @unchecked: the mutable state is only reached under `state`'s lock; the board is held
     // weakly and only its thread-safe entry points are called.
